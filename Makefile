@@ -1,0 +1,49 @@
+# Trellis — the two commands a newcomer needs: `make run` and `make test`.
+SWIFT      ?= swift
+PAGES      ?= Pages
+PORT       ?= 8080
+APT_PKGS   := libssl-dev zlib1g-dev
+BENCH_PKGS := wrk nginx curl
+SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: deps bench-deps build release run test bench validate clean
+
+## deps: install the C libraries (zlib, OpenSSL) with apt-get when missing.
+deps:
+	@missing=""; for p in $(APT_PKGS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+
+bench-deps: deps
+	@missing=""; for p in $(BENCH_PKGS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release --product trellis
+
+## run: release build, then serve the sample Pages/ on port 8080.
+run: release
+	$$($(SWIFT) build -c release --show-bin-path)/trellis serve --pages $(PAGES) --port $(PORT)
+
+## test: build and run every test (unit, end to end, fuzz).
+test: deps
+	$(SWIFT) build --build-tests
+	TRELLIS_BIN=$$($(SWIFT) build --show-bin-path)/trellis $(SWIFT) test --skip-build
+
+validate: build
+	$$($(SWIFT) build --show-bin-path)/trellis validate --pages $(PAGES)
+
+## bench: in-process micro-benchmarks, then the loopback comparison against the peers.
+bench: bench-deps release
+	./bench/run.sh
+
+clean:
+	rm -rf .build

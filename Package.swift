@@ -1,0 +1,47 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Trellis",
+    products: [
+        .executable(name: "trellis", targets: ["TrellisCLI"]),
+        .library(name: "HTTPServer", targets: ["HTTPServer"]),
+        .library(name: "SDUI", targets: ["SDUI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
+    targets: [
+        // Thin C shims: a module map and a header of static inline wrappers.
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "COpenSSL", path: "Sources/COpenSSL", providers: [.apt(["libssl-dev"])]),
+
+        // The HTTP/1.1 server: knows nothing of pages.
+        .target(name: "HTTPServer", dependencies: ["COpenSSL"]),
+        // The domain: components, templates, negotiation, rollout. No sockets, no files.
+        .target(name: "SDUI", dependencies: ["COpenSSL"]),
+        // The application: Pages/ loading, page requests, caching, gzip, metrics, logs.
+        .target(
+            name: "Trellis",
+            dependencies: [
+                "HTTPServer", "SDUI", "CZlib", "COpenSSL",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The command line: serve, validate, render.
+        .executableTarget(
+            name: "TrellisCLI",
+            dependencies: [
+                "Trellis", "SDUI",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Sources/trellis"
+        ),
+
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "SDUITests", dependencies: ["SDUI"]),
+        .testTarget(name: "TrellisTests", dependencies: ["Trellis", "HTTPServer", "SDUI"]),
+    ]
+)

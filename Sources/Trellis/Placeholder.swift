@@ -1,0 +1,4 @@
+import HTTPServer
+import SDUI
+/// Placeholder.
+enum TrellisPlaceholder {}
