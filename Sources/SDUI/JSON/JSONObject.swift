@@ -1,0 +1,52 @@
+/// A JSON object whose members keep the order they were written in.
+///
+/// Lookups scan the members: template objects are small, and order matters more than
+/// asymptotics here (Swift's `Dictionary` order differs from process to process).
+public struct JSONObject: Sendable, Equatable {
+    /// One member of an object.
+    public struct Member: Sendable, Equatable {
+        public var key: String
+        public var value: JSONValue
+        public init(key: String, value: JSONValue) {
+            self.key = key
+            self.value = value
+        }
+    }
+
+    /// The members in order.
+    public var members: [Member]
+
+    public init(_ members: [Member] = []) {
+        self.members = members
+    }
+
+    /// Builds an object from ordered key-value pairs.
+    public init(_ pairs: KeyValuePairs<String, JSONValue>) {
+        self.members = pairs.map { Member(key: $0.key, value: $0.value) }
+    }
+
+    /// The keys in order.
+    public var keys: [String] { members.map(\.key) }
+
+    /// The value for `key`, or nil. Setting nil removes the member; setting a new key appends it.
+    public subscript(key: String) -> JSONValue? {
+        get { members.first(where: { $0.key == key })?.value }
+        set {
+            let index = members.firstIndex(where: { $0.key == key })
+            switch (index, newValue) {
+            case (let i?, let v?): members[i].value = v
+            case (let i?, nil): members.remove(at: i)
+            case (nil, let v?): members.append(Member(key: key, value: v))
+            case (nil, nil): break
+            }
+        }
+    }
+
+    /// Whether the object has a member `key`.
+    public func contains(_ key: String) -> Bool {
+        members.contains(where: { $0.key == key })
+    }
+
+    public var isEmpty: Bool { members.isEmpty }
+    public var count: Int { members.count }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+@testable import SDUI
+
+@Suite struct JSONParserTests {
+    @Test func keepsKeyOrderAndNumberLiterals() throws {
+        let text = #"{"z":1,"a":1.0,"m":[true,false,null,-0.5e+3],"s":"x"}"#
+        let value = try JSONParser.parse(text)
+        #expect(value.objectValue?.keys == ["z", "a", "m", "s"])
+        #expect(value["a"] == .number("1.0"))
+        #expect(JSONWriter.encode(value) == Array(text.utf8))
+    }
+
+    @Test func compactsWhitespaceAndKeepsUnicodeRaw() throws {
+        let value = try JSONParser.parse("{ \"t\" : \"Sale — 40% off €/x\" ,\n \"u\": \"\\u00e9\\ud83d\\ude00\" }")
+        #expect(String(decoding: JSONWriter.encode(value), as: UTF8.self) == #"{"t":"Sale — 40% off €/x","u":"é😀"}"#)
+    }
+
+    @Test func escapesControlCharactersQuotesAndBackslashes() {
+        let value = JSONValue.string("a\"b\\c\nd\u{01}e\tf/")
+        #expect(String(decoding: JSONWriter.encode(value), as: UTF8.self) == #""a\"b\\c\nd\u0001e\tf/""#)
+    }
+
+    @Test(arguments: [
+        ("{\"a\":1,}", 1, 8),
+        ("{\n  \"a\": tru\n}", 2, 8),
+        ("[1, 2", 1, 6),
+        ("{\"a\":1,\"a\":2}", 1, 8),
+        ("01", 1, 2),
+        ("\"abc", 1, 5),
+        ("[1.]", 1, 4),
+        ("{} x", 1, 4),
+        ("\"\\x\"", 1, 3),
+        ("\"\\ud800\"", 1, 8),
+    ])
+    func reportsLineAndColumn(text: String, line: Int, column: Int) {
+        #expect(throws: JSONParseError.self) { try JSONParser.parse(text) }
+        do {
+            _ = try JSONParser.parse(text)
+        } catch {
+            #expect(error.line == line && error.column == column, "\(error)")
+        }
+    }
+
+    @Test func rejectsDuplicateKeysByName() {
+        #expect(throws: JSONParseError(line: 1, column: 8, message: "duplicate key \"a\"")) {
+            try JSONParser.parse("{\"a\":1,\"a\":2}")
+        }
+    }
+
+    @Test func rejectsDeepNestingWithoutCrashing() {
+        let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
+        #expect(throws: JSONParseError.self) { try JSONParser.parse(deep) }
+    }
+
+    @Test func matchesPythonCompactEncodingOfTheBenchPage() throws {
+        let bench = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../../shared/bench").standardized
+        guard let source = FileManager.default.contents(atPath: bench.path + "/Pages/pages/home.json"),
+              let expected = FileManager.default.contents(atPath: bench.path + "/payload/home.json")
+        else { return }  // shared/ sits beside every checkout in CI; skip quietly elsewhere
+        let page = try JSONParser.parse(Array(source))
+        #expect(JSONWriter.encode(try #require(page["root"])) == Array(expected))
+    }
+}
+
+@Suite struct SemanticVersionTests {
+    @Test(arguments: ["1.0.0", "0.0.0", "10.20.30", "1.0.0-alpha", "1.0.0-alpha.1", "1.0.0-0.3.7", "1.0.0+build.1", "1.0.0-rc.1+b"])
+    func parsesValid(text: String) {
+        #expect(SemanticVersion(text) != nil)
+    }
+
+    @Test(arguments: ["", "1", "1.0", "1.0.0.0", "01.0.0", "1.0.0-", "1.0.0-01", "1.0.0+", "1.0.0-a..b", "v1.0.0", "1.0.0 ", "-1.0.0", "1.0.0-é"])
+    func rejectsMalformed(text: String) {
+        #expect(SemanticVersion(text) == nil)
+    }
+
+    @Test func ordersBySemVerPrecedence() throws {
+        let ordered = ["1.0.0-alpha", "1.0.0-alpha.1", "1.0.0-alpha.beta", "1.0.0-beta", "1.0.0-beta.2",
+                       "1.0.0-beta.11", "1.0.0-rc.1", "1.0.0", "1.0.1", "1.2.0", "2.0.0"]
+        let versions = try ordered.map { try #require(SemanticVersion($0)) }
+        for (a, b) in zip(versions, versions.dropFirst()) { #expect(a < b, "\(a) < \(b)") }
+        #expect(SemanticVersion("4.0.0-beta")! < SemanticVersion("4.0.0")!)
+        #expect(SemanticVersion("1.0.0+a") == SemanticVersion("1.0.0+b"))
+    }
+
+    @Test func parsesClientVersionHeader() {
+        #expect(ClientVersion(header: "ios/5.2.0") == ClientVersion(platform: .ios, version: SemanticVersion("5.2.0")!))
+        for bad in ["", "ios", "ios/", "/5.0.0", "iOS/5.0.0", "windows/1.0.0", "ios/5.0", "ios/5.0.0/x", " ios/5.0.0"] {
+            #expect(ClientVersion(header: bad) == nil, "\(bad)")
+        }
+    }
+}
