@@ -1,0 +1,36 @@
+import HTTPServer
+
+/// `/healthz` (alive), `/readyz` (pages loaded and not draining) and `/metrics` (Prometheus
+/// text). Like pages they answer GET and HEAD only (405 with `Allow: GET, HEAD` otherwise).
+struct OpsEndpoints {
+    let app: TrellisApplication
+
+    /// The answer for an ops path, or nil when `request` is not for one.
+    func response(for request: HTTPRequest) -> HTTPResponse? {
+        let body: () -> HTTPResponse
+        switch request.path {
+        case "/healthz":
+            body = { json(200, #"{"status":"ok"}"#) }
+        case "/readyz":
+            body = { app.isDraining ? HTTPError.draining.response : json(200, #"{"status":"ready"}"#) }
+        case "/metrics":
+            body = {
+                var response = HTTPResponse(status: 200, body: Array(app.metrics.registry.render().utf8))
+                response.headers.add("Content-Type", MetricsRegistry.contentType)
+                response.headers.add("Cache-Control", "no-store")
+                return response
+            }
+        default:
+            return nil
+        }
+        guard request.method == "GET" || request.method == "HEAD" else { return HTTPError.methodNotAllowed.response }
+        return body()
+    }
+
+    private func json(_ status: Int, _ text: String) -> HTTPResponse {
+        var response = HTTPResponse(status: status, body: Array(text.utf8))
+        response.headers.add("Content-Type", "application/json; charset=utf-8")
+        response.headers.add("Cache-Control", "no-store")
+        return response
+    }
+}

@@ -1,0 +1,49 @@
+import SDUI
+
+/// Fetches a page's data entries: `file` sources from the loaded Pages version at once,
+/// `url` sources from their upstreams concurrently (SPEC §2.3). The completion runs exactly
+/// once, synchronously when every entry is a file source.
+struct PageDataLoader: Sendable {
+    /// Fetches `url` sources; nil means none are reachable (every url entry has no value).
+    let upstream: (any UpstreamFetching)?
+
+    func load(_ requests: [DataRequest], site: Site, completion: @escaping @Sendable (PageData) -> Void) {
+        var data = PageData()
+        var remote: [DataRequest] = []
+        for request in requests {
+            switch request.kind {
+            case .file:
+                record(site.fileValue(source: request.source, key: request.key), for: request, in: &data)
+            case .url:
+                remote.append(request)
+            }
+        }
+        guard !remote.isEmpty else { return completion(data) }
+        guard let upstream else {
+            for request in remote { record(nil, for: request, in: &data) }
+            return completion(data)
+        }
+        upstream.fetchAll(remote) { values in
+            var data = data
+            for (request, value) in zip(remote, values) { record(value, for: request, in: &data) }
+            completion(data)
+        }
+    }
+
+    private func record(_ value: JSONValue?, for request: DataRequest, in data: inout PageData) {
+        if let value {
+            data.values[request.name] = value
+        } else if request.required {
+            data.missingRequired.append(request.name)
+        } else {
+            data.missingOptional.append(request.name)
+        }
+    }
+}
+
+/// Fetches `url` data sources from upstream services.
+protocol UpstreamFetching: Sendable {
+    /// Fetches every request concurrently, each bounded by its timeout; calls `completion`
+    /// once with one value per request, in order (nil: no value).
+    func fetchAll(_ requests: [DataRequest], completion: @escaping @Sendable ([JSONValue?]) -> Void)
+}

@@ -1,0 +1,46 @@
+import SDUI
+
+/// The decisions taken for a page request before any data is fetched (SPEC §4.1 order):
+/// which template, for which client class, with which variants and release. Together with
+/// the Pages generation it is the response-cache key: it names everything that decides the
+/// bytes of a page whose data come from the Pages folder.
+struct PagePlan: Sendable, Hashable {
+    /// The routed page (`home`, `product`): the metrics and access-log label.
+    var page: String
+    /// The template to render: the page, its canary, or `upgrade` for a client below `minVersions`.
+    var template: String
+    var params: [String: String]
+    var client: ClientClass
+    /// Variant per experiment, for `$variant`.
+    var variants: [String: String]
+    /// The response's `X-AB-Variant`, nil when the page is in no experiment.
+    var variantsHeader: String?
+    var release: Release
+    /// True when the client is below `minVersions`: the plan serves the upgrade page.
+    var belowMinimumVersion: Bool
+
+    /// Takes the decisions for `match` with one Pages version.
+    init(site: Site, match: RouteMatch, query: PageQuery) {
+        page = match.page
+        client = site.clientClass(for: query.client)
+        let rollout = site.rollout
+        if !rollout.minVersionSatisfied(query.clientVersion) {
+            template = "upgrade"
+            params = [:]
+            variants = [:]
+            variantsHeader = nil
+            release = .stable
+            belowMinimumVersion = true
+            return
+        }
+        let assignment = rollout.assign(
+            page: match.page, deviceID: query.deviceID,
+            forcedVariants: query.forcedVariants, forcedRelease: query.forcedRelease)
+        template = assignment.template
+        params = match.params
+        variants = Dictionary(uniqueKeysWithValues: assignment.variants.map { ($0.experiment, $0.variant) })
+        variantsHeader = assignment.headerValue
+        release = assignment.release
+        belowMinimumVersion = false
+    }
+}

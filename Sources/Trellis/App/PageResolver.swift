@@ -1,0 +1,51 @@
+import SDUI
+
+/// Turns a plan and its data into a `PageResult` with one Pages version, following the
+/// SPEC §4.1 order after the data step: a required entry with no value gives the
+/// `not-found` page (404); a required component no fallback can render gives the `upgrade`
+/// page. Those two pages are negotiated for the same client, with no experiments and the
+/// stable release.
+struct PageResolver: Sendable {
+    let site: Site
+
+    func resolve(_ plan: PagePlan, data: PageData) -> PageResult {
+        if plan.belowMinimumVersion { return special("upgrade", status: 200, plan: plan) }
+        if !data.missingRequired.isEmpty { return special("not-found", status: 404, plan: plan) }
+        switch site.render(template: plan.template, params: plan.params, data: data.values,
+                           client: plan.client, variants: plan.variants) {
+        case .upgradeRequired:
+            return special("upgrade", status: 200, plan: plan)
+        case .page(let rendered):
+            return PageResult(
+                status: 200, page: plan.page, template: plan.template, body: rendered.body,
+                maxAge: site.maxAge(of: plan.template), variantsHeader: plan.variantsHeader,
+                release: plan.release, fallbacks: rendered.fallbacks, fallbackTypes: rendered.fallbackTypes,
+                upgradeRequired: false)
+        }
+    }
+
+    private func special(_ template: String, status: Int, plan: PagePlan) -> PageResult {
+        let rendered: RenderedPage
+        switch site.render(template: template, params: [:], data: [:], client: plan.client, variants: [:]) {
+        case .page(let page): rendered = page
+        case .upgradeRequired: rendered = RenderedPage.emptyPage(id: template)
+        }
+        return PageResult(
+            status: status, page: plan.page, template: template, body: rendered.body,
+            maxAge: site.maxAge(of: template), variantsHeader: nil, release: .stable,
+            fallbacks: rendered.fallbacks, fallbackTypes: rendered.fallbackTypes,
+            upgradeRequired: template == "upgrade")
+    }
+}
+
+extension RenderedPage {
+    /// `{"id":…,"type":"page","data":{"children":[]}}`: what an upgrade or not-found page
+    /// whose own required components can't be rendered degrades to.
+    static func emptyPage(id: String) -> RenderedPage {
+        var writer = JSONWriter()
+        writer.write(.object(JSONObject([
+            "id": .string(id), "type": .string("page"), "data": .object(JSONObject(["children": .array([])])),
+        ])))
+        return RenderedPage(body: writer.bytes, fallbacks: 0, fallbackTypes: [:])
+    }
+}

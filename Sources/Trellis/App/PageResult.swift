@@ -1,0 +1,17 @@
+import SDUI
+
+/// A page answer before encoding: its status, body and what the headers say about it.
+struct PageResult: Sendable {
+    var status: Int
+    /// The routed page, for metrics and the access log.
+    var page: String
+    /// The template actually rendered (`home.canary`, `not-found`, `upgrade`).
+    var template: String
+    var body: [UInt8]
+    var maxAge: Int
+    var variantsHeader: String?
+    var release: Release
+    var fallbacks: Int
+    var fallbackTypes: [String: Int]
+    var upgradeRequired: Bool
+}

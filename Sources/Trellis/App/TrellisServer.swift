@@ -1,0 +1,66 @@
+import Dispatch
+import Glibc
+import HTTPServer
+import Logging
+import SDUI
+
+/// `trellis serve`: loads Pages/ (refusing to start on any problem), serves it, reloads it
+/// on change and on SIGHUP, and drains gracefully on SIGTERM or SIGINT (SPEC §4.3).
+public enum TrellisServer {
+    /// Runs until drained; returns the process exit status (0 after a drain, 1 when the
+    /// pages are invalid or the port can't be bound).
+    public static func run(_ options: ServeOptions) -> Int32 {
+        // Before anything else: a vanished peer must not kill us, and SIGHUP/SIGTERM/SIGINT
+        // are handled through Dispatch instead of their default actions.
+        for signalNumber in [SIGPIPE, SIGHUP, SIGTERM, SIGINT] { signal(signalNumber, SIG_IGN) }
+        LoggingSystem.bootstrap { StreamLogHandler.standardError(label: $0) }
+        var logger = Logger(label: "trellis")
+        logger.logLevel = .info
+
+        let folder = PagesFolder(path: options.pages)
+        let site: Site
+        switch PagesLoader.load(folder) {
+        case .success(let loaded):
+            site = loaded
+        case .failure(let failure):
+            for problem in failure.problems { logger.critical("\(problem)") }
+            logger.critical("refusing to start: \(failure.problems.count) problem(s) in \(folder.path)")
+            return 1
+        }
+
+        let app = TrellisApplication(site: site, options: options)
+        let server = HTTPServer(configuration: options.httpConfiguration, handler: app.handler)
+        do {
+            try server.start()
+        } catch {
+            logger.critical("cannot listen on \(options.host):\(options.port): \(error)")
+            return 1
+        }
+        app.metrics.openConnections = { server.openConnections }
+        let reloader = PagesReloader(folder: folder, store: app.store, logger: logger) { _, _ in app.didReload() }
+        app.metrics.reloadFailures = { reloader.failures }
+        reloader.startWatching(every: options.reloadInterval.dispatchInterval)
+        logger.notice("listening on http://\(options.host):\(server.boundPort)",
+                      metadata: ["pages": "\(folder.path)", "version": "\(site.version)"])
+
+        let signals = SignalHandlers()
+        signals.on(SIGHUP) { reloader.reloadNow() }
+        signals.on(SIGTERM, SIGINT) {
+            guard app.beginDraining() else { return }
+            logger.notice("draining", metadata: ["grace": "\(options.drainGrace)", "timeout": "\(options.drainTimeout)"])
+            server.drain(grace: options.drainGrace, timeout: options.drainTimeout) {
+                logger.notice("drained; exiting")
+                exit(0)
+            }
+        }
+        dispatchMain()
+    }
+}
+
+extension Duration {
+    /// The duration as a Dispatch interval (millisecond precision).
+    var dispatchInterval: DispatchTimeInterval {
+        let (seconds, attoseconds) = components
+        return .milliseconds(Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000))
+    }
+}

@@ -1,4 +1,0 @@
-import HTTPServer
-import SDUI
-/// Placeholder.
-enum TrellisPlaceholder {}

@@ -1,0 +1,35 @@
+/// Turns `TRELLIS_<FLAG>` environment variables into command-line flags for containers:
+/// `TRELLIS_MAX_CONNECTIONS=500` becomes `--max-connections 500` unless the command line
+/// already names that flag. Only the chosen subcommand's own flags are considered.
+enum EnvironmentFlags {
+    /// Options taking a value, per subcommand.
+    static let options: [String: [String]] = [
+        "serve": ServeCommand.optionNames,
+        "validate": ["pages"],
+        "render": ["pages", "client", "capabilities", "device-id", "variant", "release"],
+    ]
+    /// Boolean flags, per subcommand (set by `1`, `true` or `yes`).
+    static let switches: [String: [String]] = [
+        "render": ["pretty"],
+    ]
+
+    static func merge(arguments: [String], environment: [String: String]) -> [String] {
+        guard let subcommand = arguments.first, let names = options[subcommand] else { return arguments }
+        var merged = arguments
+        let given = Set(arguments.filter { $0.hasPrefix("--") }.map { String($0.dropFirst(2).prefix { $0 != "=" }) })
+        for name in names where !given.contains(name) {
+            if let value = environment[variable(for: name)] { merged += ["--\(name)", value] }
+        }
+        for name in switches[subcommand] ?? [] where !given.contains(name) {
+            if let value = environment[variable(for: name)], ["1", "true", "yes"].contains(value.lowercased()) {
+                merged.append("--\(name)")
+            }
+        }
+        return merged
+    }
+
+    /// `max-connections` → `TRELLIS_MAX_CONNECTIONS`.
+    static func variable(for flag: String) -> String {
+        "TRELLIS_" + flag.uppercased().replacingOccurrences(of: "-", with: "_")
+    }
+}

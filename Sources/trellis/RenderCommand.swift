@@ -1,0 +1,31 @@
+import ArgumentParser
+import Foundation
+import Trellis
+
+/// `trellis render /product/42`: print exactly the body `serve` sends that client (before gzip).
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render", abstract: "Print the body a client would be served for a path.")
+
+    @Argument(help: "The request path, e.g. /product/42.") var path: String
+    @Option(help: "The Pages folder.") var pages = "Pages"
+    @Option(help: "The client, as X-Client-Version: ios/4.9.0.") var client: String?
+    @Option(help: "X-Client-Capabilities: the exact component types the client renders.") var capabilities: String?
+    @Option(help: "X-Device-Id for bucketing.") var deviceId: String?
+    @Option(help: "Forced variants, as X-AB-Variant: home-hero=B.") var variant: [String] = []
+    @Option(help: "Forced release: canary or stable.") var release: String?
+    @Flag(help: "Indent the output for reading (not what is sent).") var pretty = false
+
+    func run() throws {
+        var headers: [(String, String)] = []
+        if let client { headers.append(("X-Client-Version", client)) }
+        if let capabilities { headers.append(("X-Client-Capabilities", capabilities)) }
+        if let deviceId { headers.append(("X-Device-Id", deviceId)) }
+        if !variant.isEmpty { headers.append(("X-AB-Variant", variant.joined(separator: ", "))) }
+        if let release { headers.append(("X-Release", release)) }
+        let rendered = PageRendering.render(path: path, pages: pages, headers: headers, pretty: pretty)
+        FileHandle.standardError.write(Data(rendered.summary.utf8))
+        FileHandle.standardOutput.write(Data(rendered.body))
+        if !rendered.succeeded { throw ExitCode(1) }
+    }
+}

@@ -1,0 +1,68 @@
+import ArgumentParser
+import Trellis
+
+/// `trellis serve`: serve the Pages folder over HTTP (and HTTPS with a certificate).
+struct ServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "serve", abstract: "Serve the pages over HTTP/1.1.")
+
+    /// The value-taking options, for `TRELLIS_*` variables.
+    static let optionNames = [
+        "pages", "host", "port", "tls-cert", "tls-key", "max-request-line", "max-header-bytes",
+        "max-header-count", "max-body", "head-timeout", "idle-timeout", "max-connections",
+        "drain-grace", "drain-timeout", "cache-bytes", "event-loops", "reload-interval",
+    ]
+
+    @Option(help: "The Pages folder.") var pages = "Pages"
+    @Option(help: "Address to listen on.") var host = "0.0.0.0"
+    @Option(help: "Port to listen on (0: any free port, printed at start).") var port = 8080
+    @Option(help: "PEM certificate chain: serve HTTPS.") var tlsCert: String?
+    @Option(help: "PEM private key for --tls-cert.") var tlsKey: String?
+    @Option(help: "Longest request line in bytes (414 above).") var maxRequestLine = 8192
+    @Option(help: "Largest request header section in bytes (431 above).") var maxHeaderBytes = 32768
+    @Option(help: "Most request header fields (431 above).") var maxHeaderCount = 100
+    @Option(help: "Largest request body in bytes (413 above).") var maxBody = 1_048_576
+    @Option(help: "Seconds to receive a request head (408 after).") var headTimeout = 10.0
+    @Option(help: "Seconds an idle keep-alive connection is kept.") var idleTimeout = 60.0
+    @Option(help: "Most open connections; at the limit new ones wait in the backlog.") var maxConnections = 10_000
+    @Option(help: "Seconds between SIGTERM and closing the listener (/readyz is 503 meanwhile).") var drainGrace = 0.0
+    @Option(help: "Seconds to finish in-flight requests after SIGTERM before exiting.") var drainTimeout = 10.0
+    @Option(help: "Bytes of finished responses kept in the cache.") var cacheBytes = 64 * 1024 * 1024
+    @Option(help: "Event loop threads (default: one per core).") var eventLoops: Int?
+    @Option(help: "Seconds between checks of the Pages folder for changes.") var reloadInterval = 0.5
+
+    func validate() throws {
+        if (tlsCert == nil) != (tlsKey == nil) { throw ValidationError("--tls-cert and --tls-key go together") }
+        for (name, value) in [("max-request-line", maxRequestLine), ("max-header-bytes", maxHeaderBytes),
+                              ("max-header-count", maxHeaderCount), ("max-connections", maxConnections)] where value < 1 {
+            throw ValidationError("--\(name) must be at least 1")
+        }
+        if maxBody < 0 || cacheBytes < 0 { throw ValidationError("--max-body and --cache-bytes cannot be negative") }
+        if !(0...65535).contains(port) { throw ValidationError("--port must be 0...65535") }
+        if headTimeout <= 0 || idleTimeout <= 0 || drainTimeout <= 0 || drainGrace < 0 || reloadInterval <= 0 {
+            throw ValidationError("timeouts must be positive")
+        }
+    }
+
+    func run() throws {
+        var options = ServeOptions()
+        options.pages = pages
+        options.host = host
+        options.port = port
+        options.tlsCertificate = tlsCert
+        options.tlsKey = tlsKey
+        options.maxRequestLine = maxRequestLine
+        options.maxHeaderBytes = maxHeaderBytes
+        options.maxHeaderCount = maxHeaderCount
+        options.maxBody = maxBody
+        options.headTimeout = .milliseconds(Int64(headTimeout * 1000))
+        options.idleTimeout = .milliseconds(Int64(idleTimeout * 1000))
+        options.maxConnections = maxConnections
+        options.drainGrace = .milliseconds(Int64(drainGrace * 1000))
+        options.drainTimeout = .milliseconds(Int64(drainTimeout * 1000))
+        options.cacheBytes = cacheBytes
+        options.eventLoops = eventLoops
+        options.reloadInterval = .milliseconds(Int64(reloadInterval * 1000))
+        let status = TrellisServer.run(options)
+        throw ExitCode(status)
+    }
+}

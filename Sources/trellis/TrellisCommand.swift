@@ -1,0 +1,21 @@
+import ArgumentParser
+import Foundation
+
+/// `trellis`: serve, validate and render server-driven UI pages.
+@main
+struct TrellisCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "trellis",
+        abstract: "A server-driven UI backend: assembles pages of UI components for each client.",
+        discussion: "Every flag can also be set with an environment variable TRELLIS_<FLAG> (TRELLIS_PORT, TRELLIS_PAGES, ...); a flag on the command line wins.",
+        subcommands: [ServeCommand.self, ValidateCommand.self, RenderCommand.self]
+    )
+
+    static func main() {
+        let arguments = EnvironmentFlags.merge(
+            arguments: Array(CommandLine.arguments.dropFirst()),
+            environment: ProcessInfo.processInfo.environment
+        )
+        main(arguments)
+    }
+}

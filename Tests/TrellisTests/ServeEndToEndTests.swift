@@ -1,0 +1,160 @@
+import Foundation
+import Testing
+
+/// The real `trellis serve` over real sockets, against the sample Pages/.
+@Suite(.serialized) struct ServeEndToEndTests {
+    static let pages = ServerProcess.packageRoot + "/Pages"
+
+    @Test func opsEndpointsAnswer() throws {
+        let server = try ServerProcess(pages: Self.pages)
+        let client = try TestHTTPClient(port: server.port)
+        let health = try client.request("/healthz")
+        #expect(health.status == 200)
+        #expect(health.header("X-Request-Id")?.isEmpty == false)
+        #expect(health.header("Server") != nil && health.header("Date") != nil)
+        #expect(try client.request("/readyz").status == 200)
+        _ = try client.request("/home")
+        let metrics = try client.request("/metrics")
+        #expect(metrics.status == 200)
+        for name in ["trellis_requests_total{page=\"home\",status=\"200\"} 1", "trellis_request_duration_seconds_bucket",
+                     "trellis_response_bytes_total", "trellis_cache_hits_total", "trellis_cache_misses_total",
+                     "trellis_config_version 1", "trellis_config_reload_failures_total 0", "trellis_open_connections 1"] {
+            #expect(metrics.text.contains(name), "\(name)")
+        }
+        let post = try client.request("/metrics", method: "POST", headers: [("Content-Length", "0")])
+        #expect(post.status == 405)
+        #expect(post.header("Allow") == "GET, HEAD")
+        #expect(server.stop() == 0)
+    }
+
+    @Test func pagesAreComponentTreesWithTheSpecHeaders() throws {
+        let server = try ServerProcess(pages: Self.pages)
+        let client = try TestHTTPClient(port: server.port)
+        let home = try client.request("/home", headers: [("X-Client-Version", "ios/5.2.0")])
+        #expect(home.status == 200)
+        #expect(home.header("Content-Type") == "application/json; charset=utf-8")
+        #expect(home.header("Cache-Control")?.hasPrefix("private, max-age=") == true)
+        #expect(home.header("Vary") == "Accept-Encoding, X-Client-Version, X-Client-Capabilities, X-Device-Id, X-AB-Variant, X-Release")
+        #expect(home.header("X-Release") == "stable")
+        #expect(home.header("X-AB-Variant") == "home-hero=A")
+        #expect(home.header("X-Fallbacks") != nil)
+        #expect(home.header("ETag")?.hasPrefix("\"") == true)
+        #expect(Int(home.header("Content-Length") ?? "") == home.body.count)
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(home.body)) as? [String: Any])
+        #expect(root["type"] as? String == "page")
+        #expect(home.text.hasPrefix(#"{"id":"#))
+
+        let product = try client.request("/product/3")
+        #expect(product.status == 200)
+        let unknown = try client.request("/product/999999")
+        #expect(unknown.status == 404)
+        #expect(unknown.text.contains(#""type":"page""#))
+        let noRoute = try client.request("/nowhere")
+        #expect(noRoute.status == 404)
+        #expect(noRoute.text.hasPrefix(#"{"error":{"status":404,"code":"not_found","#))
+        let badParam = try client.request("/product/a%20b")
+        #expect(badParam.status == 404)
+        #expect(try client.request("/home?utm=1").status == 200)
+        server.stop()
+    }
+
+    @Test func malformedClientHeadersAre400s() throws {
+        let server = try ServerProcess(pages: Self.pages)
+        let client = try TestHTTPClient(port: server.port)
+        for bad in ["ios", "iOS/5.0.0", "ios/5.0", "windows/1.0.0", ""] {
+            let response = try client.request("/home", headers: [("X-Client-Version", bad)])
+            #expect(response.status == 400, "\(bad)")
+            #expect(response.text.contains(#""code":"bad_client_version""#))
+        }
+        let long = String(repeating: "d", count: 129)
+        for bad in [long, ""] {
+            let response = try client.request("/home", headers: [("X-Device-Id", bad)])
+            #expect(response.status == 400)
+            #expect(response.text.contains(#""code":"bad_device_id""#))
+        }
+        #expect(try client.request("/home", headers: [("X-AB-Variant", "nonsense;;=")]).status == 200)
+        #expect(try client.request("/home", headers: [("X-Release", "beta")]).status == 200)
+        server.stop()
+    }
+
+    @Test func gzipETagAnd304() throws {
+        let server = try ServerProcess(pages: Self.pages)
+        let client = try TestHTTPClient(port: server.port)
+        let plain = try client.request("/home")
+        let gzip = try client.request("/home", headers: [("Accept-Encoding", "gzip")])
+        #expect(gzip.header("Content-Encoding") == "gzip")
+        #expect(gzip.header("ETag") == "W/" + (plain.header("ETag") ?? ""))
+        #expect(try gunzip(gzip.body) == plain.body)
+        let refused = try client.request("/home", headers: [("Accept-Encoding", "gzip;q=0")])
+        #expect(refused.header("Content-Encoding") == nil)
+        #expect(refused.body == plain.body)
+
+        let etag = try #require(plain.header("ETag"))
+        let notModified = try client.request("/home", headers: [("If-None-Match", etag)])
+        #expect(notModified.status == 304)
+        #expect(notModified.header("ETag") == etag)
+        #expect(notModified.header("Cache-Control") != nil && notModified.header("Vary") != nil)
+        #expect(try client.request("/home", headers: [("If-None-Match", "*")]).status == 304)
+        #expect(try client.request("/home", headers: [("If-None-Match", "W/" + etag), ("Accept-Encoding", "gzip")]).status == 304)
+        #expect(try client.request("/home", headers: [("If-None-Match", "\"other\"")]).status == 200)
+
+        let head = try client.request("/home", method: "HEAD")
+        #expect(head.status == 200 && head.body.isEmpty)
+        #expect(head.header("Content-Length") == plain.header("Content-Length"))
+        #expect(head.header("ETag") == etag)
+        server.stop()
+    }
+
+    @Test func renderPrintsExactlyTheServedBody() throws {
+        let server = try ServerProcess(pages: Self.pages)
+        let client = try TestHTTPClient(port: server.port)
+        for (path, clientVersion) in [("/product/3", "ios/4.9.0"), ("/home", "android/5.2.0"), ("/product/3", "web/1.0.0")] {
+            let served = try client.request(path, headers: [("X-Client-Version", clientVersion), ("X-Device-Id", "device-1")])
+            let rendered = try runTrellis(["render", path, "--pages", Self.pages, "--client", clientVersion, "--device-id", "device-1"])
+            #expect(rendered.status == 0)
+            #expect(rendered.stdout == served.body, "\(path) \(clientVersion)")
+        }
+        #expect(try runTrellis(["render", "/nowhere", "--pages", Self.pages]).status != 0)
+        #expect(try runTrellis(["render", "/home", "--pages", Self.pages, "--client", "ios/5"]).status != 0)
+        server.stop()
+    }
+
+    @Test func validateAcceptsTheSamplePages() throws {
+        let result = try runTrellis(["validate", "--pages", Self.pages])
+        #expect(result.status == 0, "\(String(decoding: result.stdout, as: UTF8.self))")
+    }
+}
+
+/// Runs the `trellis` binary to completion.
+func runTrellis(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, stdout: [UInt8], stderr: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: ServerProcess.binary)
+    process.arguments = arguments
+    var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("TRELLIS_") }
+    env.merge(environment) { $1 }
+    process.environment = env
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let stdout = out.fileHandleForReading.readDataToEndOfFile()
+    let stderr = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, Array(stdout), String(decoding: stderr, as: UTF8.self))
+}
+
+/// Decompresses a gzip body with the system's `gzip`, independent of our zlib wrapper.
+func gunzip(_ bytes: [UInt8]) throws -> [UInt8] {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/gzip")
+    process.arguments = ["-dc"]
+    let input = Pipe(), output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    try process.run()
+    input.fileHandleForWriting.write(Data(bytes))
+    try input.fileHandleForWriting.close()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Array(data)
+}

@@ -1,0 +1,97 @@
+import Foundation
+import Synchronization
+
+/// A real `trellis serve` process on an ephemeral port, for end-to-end tests. It is started
+/// with `--port 0`; the port is read from its "listening on" log line. `stop()` (or deinit)
+/// ends it by its PID.
+final class ServerProcess: @unchecked Sendable {
+    let process = Process()
+    private(set) var port = 0
+    private let stdoutLines = Mutex<[String]>([])
+    private let stderrText = Mutex("")
+
+    var pid: Int32 { process.processIdentifier }
+
+    /// The `trellis` binary: `TRELLIS_BIN` (set by `make test`), else the debug build.
+    static var binary: String {
+        if let path = ProcessInfo.processInfo.environment["TRELLIS_BIN"] { return path }
+        return packageRoot + "/.build/debug/trellis"
+    }
+
+    /// The package's root folder.
+    static var packageRoot: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().path
+    }
+
+    init(pages: String, arguments: [String] = [], environment: [String: String] = [:]) throws {
+        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.arguments = ["serve", "--pages", pages, "--host", "127.0.0.1", "--port", "0"] + arguments
+        var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("TRELLIS_") }
+        env.merge(environment) { $1 }
+        process.environment = env
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        out.fileHandleForReading.readabilityHandler = { [stdoutLines] handle in
+            let text = String(decoding: handle.availableData, as: UTF8.self)
+            stdoutLines.withLock { $0 += text.split(separator: "\n").map(String.init) }
+        }
+        err.fileHandleForReading.readabilityHandler = { [stderrText] handle in
+            let text = String(decoding: handle.availableData, as: UTF8.self)
+            stderrText.withLock { $0 += text }
+        }
+        try process.run()
+        let listening = try waitFor("listening", timeout: 30) { [stderrText] in
+            stderrText.withLock { text in
+                text.range(of: #"listening on http://[^:]+:(\d+)"#, options: .regularExpression).map { String(text[$0]) }
+            }
+        }
+        port = Int(listening.split(separator: ":").last!)!
+    }
+
+    /// Access-log lines printed so far.
+    var accessLog: [String] { stdoutLines.withLock { $0 } }
+    /// Everything printed on stderr so far.
+    var errorLog: String { stderrText.withLock { $0 } }
+
+    /// Polls `condition` until it yields a value or `timeout` seconds pass.
+    func waitFor<T>(_ what: String, timeout: Double, _ condition: () -> T?) throws -> T {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let value = condition() { return value }
+            if !process.isRunning { break }
+            usleep(10_000)
+        }
+        if let value = condition() { return value }
+        throw TestFailure("timed out waiting for \(what); stderr:\n\(errorLog)")
+    }
+
+    /// Sends `signal` to the server.
+    func send(_ signal: Int32) {
+        kill(pid, signal)
+    }
+
+    /// Stops the server with SIGTERM and waits for it; returns its exit status.
+    @discardableResult
+    func stop() -> Int32 {
+        if process.isRunning {
+            kill(pid, SIGTERM)
+            process.waitUntilExit()
+        }
+        return process.terminationStatus
+    }
+
+    deinit {
+        if process.isRunning {
+            kill(pid, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+}
+
+/// A test precondition that did not hold.
+struct TestFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
