@@ -11,6 +11,7 @@ package final class Histogram: PrometheusMetric {
         0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10,
     ]
 
+    /// Everything the lock guards.
     private struct State {
         /// Observations per bucket, not cumulative; the last one is `+Inf`.
         var counts: [Int]

@@ -5,6 +5,7 @@
 /// index (head = most recent). Freed slots are reused, so a hit or a replacing insert
 /// allocates nothing and every operation is O(1) (eviction is O(1) per evicted entry).
 struct LRUStorage<Key: Hashable, Value> {
+    /// One cached value and its neighbours in recency order (-1: none).
     private struct Entry {
         var key: Key
         var value: Value

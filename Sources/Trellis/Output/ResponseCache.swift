@@ -25,6 +25,7 @@ package final class ResponseCache<Key: Hashable & Sendable, Value: Sendable>: Se
         let generation: Int
     }
 
+    /// Everything the lock guards.
     private struct State {
         var storage: LRUStorage<Key, Value>
         var waiters: [Pending: [Completion]] = [:]
@@ -32,6 +33,7 @@ package final class ResponseCache<Key: Hashable & Sendable, Value: Sendable>: Se
         var generation = 0
     }
 
+    /// What a `value(for:)` call found under the lock.
     private enum Lookup {
         case hit(Value)
         case compute(generation: Int)
