@@ -1,0 +1,74 @@
+/// `Accept-Encoding` negotiation (RFC 9110 §12.5.3) between the two codings Trellis has.
+///
+/// The header is a comma-separated list of codings, each with an optional weight
+/// `;q=` 0–1 with up to three decimals; names and `q` are case-insensitive and `x-gzip` is
+/// `gzip`. `*` stands for every coding not named. A weight that does not follow the qvalue
+/// grammar (`q=1.5`, `q=abc`, `q=0.0001`) makes its element weigh 0: a coding we cannot read a
+/// preference for is not chosen on the strength of it.
+///
+/// gzip is chosen when its weight is above 0 and at least identity's (a tie goes to gzip).
+/// identity weighs what `identity` or else `*` says; when neither is named it carries no
+/// preference, so any positive gzip weight wins. Otherwise identity, even when the header
+/// excludes it (`identity;q=0`): identity is our fallback, we never answer 406.
+/// An absent or empty header means identity.
+package enum AcceptEncoding {
+    /// The coding to answer with for an `Accept-Encoding` value (nil when absent).
+    package static func preferredCoding(_ headerValue: String?) -> ContentCoding {
+        guard let headerValue else { return .identity }
+        var gzip: Int?, identity: Int?, any: Int?
+        for element in headerValue.utf8.split(separator: UInt8(ascii: ",")) {
+            let parts = element.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false)
+            let name = String(decoding: trimmed(parts[0]), as: UTF8.self).lowercased()
+            guard !name.isEmpty else { continue }
+            let weight = parts.dropFirst().reduce(1000) { weight, parameter in
+                weightParameter(trimmed(parameter)) ?? weight
+            }
+            switch name {
+            case "gzip", "x-gzip": gzip = max(gzip ?? 0, weight)
+            case "identity": identity = max(identity ?? 0, weight)
+            case "*": any = max(any ?? 0, weight)
+            default: continue
+            }
+        }
+        let gzipWeight = gzip ?? any ?? 0
+        let identityWeight = identity ?? any ?? 0
+        return gzipWeight > 0 && gzipWeight >= identityWeight ? .gzip : .identity
+    }
+
+    /// The weight in thousandths for a `q=` parameter (0 when its value is malformed);
+    /// nil for any other parameter, which is ignored.
+    static func weightParameter(_ parameter: Substring.UTF8View) -> Int? {
+        let pieces = parameter.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
+        guard pieces.count == 2, case let name = trimmed(pieces[0]),
+              name.elementsEqual("q".utf8) || name.elementsEqual("Q".utf8)
+        else { return nil }
+        return qValue(trimmed(pieces[1])) ?? 0
+    }
+
+    /// Parses `qvalue = ( "0" [ "." 0*3DIGIT ] ) / ( "1" [ "." 0*3("0") ] )` into thousandths.
+    static func qValue(_ text: Substring.UTF8View) -> Int? {
+        let bytes = Array(text)
+        guard let first = bytes.first, first == UInt8(ascii: "0") || first == UInt8(ascii: "1") else { return nil }
+        let whole = Int(first - UInt8(ascii: "0")) * 1000
+        guard bytes.count > 1 else { return whole }
+        let decimals = bytes.dropFirst(2)
+        guard bytes[1] == UInt8(ascii: "."), decimals.count <= 3,
+              decimals.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
+        else { return nil }
+        var fraction = 0, scale = 100
+        for digit in decimals {
+            fraction += Int(digit - UInt8(ascii: "0")) * scale
+            scale /= 10
+        }
+        return whole == 1000 && fraction > 0 ? nil : whole + fraction
+    }
+
+    /// `bytes` without optional whitespace (spaces and tabs) at either end.
+    private static func trimmed(_ bytes: Substring.UTF8View) -> Substring.UTF8View {
+        let isSpace: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        guard let start = bytes.firstIndex(where: { !isSpace($0) }),
+              let end = bytes.lastIndex(where: { !isSpace($0) })
+        else { return bytes[bytes.endIndex...] }
+        return bytes[start...end]
+    }
+}

@@ -1,0 +1,67 @@
+import CZlib
+
+/// One-shot gzip (RFC 1952) compression and decompression of whole byte arrays through zlib.
+///
+/// `compress` writes a single standard gzip member with mtime 0 and no file name, so the same
+/// input and level always give the same bytes (stable cache entries, `gzip -dc` reads them).
+/// Safe to call from any thread: every call uses its own `ZStream`.
+package enum Gzip {
+    /// The size of each step of output while decompressing.
+    private static let chunkSize = 16 * 1024
+
+    /// Compresses `bytes` into one gzip member at `level` (0–9; zlib's default is 6).
+    /// - Throws: `GzipError.zlib` naming the failing call (an invalid level fails in `deflateInit2`).
+    package static func compress(_ bytes: [UInt8], level: Int32 = 6) throws(GzipError) -> [UInt8] {
+        let stream = try ZStream.deflater(level: level)
+        var output = [UInt8](repeating: 0, count: Int(deflateBound(stream.pointer, uLong(bytes.count))))
+        let code = bytes.withUnsafeBufferPointer { input in
+            output.withUnsafeMutableBufferPointer { buffer in
+                stream.setInput(input)
+                stream.setOutput(buffer)
+                // deflateBound leaves room for everything, so one Z_FINISH call completes.
+                return deflate(stream.pointer, Z_FINISH)
+            }
+        }
+        guard code == Z_STREAM_END else { throw stream.error("deflate", code) }
+        output.removeLast(stream.availableOutput)
+        return output
+    }
+
+    /// Decompresses one or more concatenated gzip members, refusing to produce more than
+    /// `limit` bytes (a guard against decompression bombs).
+    /// - Throws: `GzipError.truncated` for empty or cut-short input,
+    ///   `.outputLimitExceeded` past `limit`, `.zlib` for corrupt data (`Z_DATA_ERROR`).
+    package static func decompress(_ bytes: [UInt8], limit: Int) throws(GzipError) -> [UInt8] {
+        let stream = try ZStream.inflater()
+        var output: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: chunkSize)
+        let result: Result<Void, GzipError> = bytes.withUnsafeBufferPointer { input in
+            stream.setInput(input)
+            while true {
+                let code = chunk.withUnsafeMutableBufferPointer { buffer in
+                    stream.setOutput(buffer)
+                    return inflate(stream.pointer, Z_NO_FLUSH)
+                }
+                let produced = chunk.count - stream.availableOutput
+                guard output.count + produced <= limit else { return .failure(.outputLimitExceeded(limit: limit)) }
+                output.append(contentsOf: chunk[0..<produced])
+                switch code {
+                case Z_STREAM_END where stream.availableInput == 0:
+                    return .success(())
+                case Z_STREAM_END:
+                    // Another member follows, as `cat a.gz b.gz` makes.
+                    let reset = inflateReset(stream.pointer)
+                    guard reset == Z_OK else { return .failure(stream.error("inflateReset", reset)) }
+                case Z_OK:
+                    continue
+                case Z_BUF_ERROR where stream.availableInput == 0:
+                    return .failure(.truncated)
+                default:
+                    return .failure(stream.error("inflate", code))
+                }
+            }
+        }
+        try result.get()
+        return output
+    }
+}

@@ -1,0 +1,96 @@
+import Dispatch
+import Testing
+@testable import Trellis
+
+@Suite struct MetricsRegistryTests {
+    @Test func rendersExactTextInRegistrationOrder() {
+        let registry = MetricsRegistry()
+        let requests = registry.labeledCounter("trellis_requests_total", help: "Page requests.", labelNames: ["page", "status"])
+        let bytes = registry.counter("trellis_response_bytes_total", help: "Body bytes sent.")
+        let duration = registry.histogram("trellis_request_duration_seconds", help: "Request duration.", buckets: [0.1, 1])
+        registry.gauge("trellis_open_connections", help: "Open connections.") { 3 }
+        registry.counter("trellis_cache_hits_total", help: "Cache hits.") { 7 }
+        requests.increment(["home", "200"])
+        requests.increment(["about", "404"], by: 2)
+        requests.increment(["home", "200"])
+        bytes.increment(by: 3764)
+        duration.observe(0.05)
+        duration.observe(.milliseconds(1500))
+        #expect(registry.render() == """
+            # HELP trellis_requests_total Page requests.
+            # TYPE trellis_requests_total counter
+            trellis_requests_total{page="about",status="404"} 2
+            trellis_requests_total{page="home",status="200"} 2
+            # HELP trellis_response_bytes_total Body bytes sent.
+            # TYPE trellis_response_bytes_total counter
+            trellis_response_bytes_total 3764
+            # HELP trellis_request_duration_seconds Request duration.
+            # TYPE trellis_request_duration_seconds histogram
+            trellis_request_duration_seconds_bucket{le="0.1"} 1
+            trellis_request_duration_seconds_bucket{le="1"} 1
+            trellis_request_duration_seconds_bucket{le="+Inf"} 2
+            trellis_request_duration_seconds_sum 1.55
+            trellis_request_duration_seconds_count 2
+            # HELP trellis_open_connections Open connections.
+            # TYPE trellis_open_connections gauge
+            trellis_open_connections 3
+            # HELP trellis_cache_hits_total Cache hits.
+            # TYPE trellis_cache_hits_total counter
+            trellis_cache_hits_total 7
+
+            """)
+    }
+
+    @Test func escapesLabelValuesAndHelp() {
+        let registry = MetricsRegistry()
+        let fallbacks = registry.labeledCounter("f_total", help: "a \\ b\nc \"q\"", labelNames: ["type"])
+        fallbacks.increment(["back\\slash \"quoted\"\nnext"])
+        #expect(registry.render() == """
+            # HELP f_total a \\\\ b\\nc "q"
+            # TYPE f_total counter
+            f_total{type="back\\\\slash \\"quoted\\"\\nnext"} 1
+
+            """)
+    }
+
+    @Test func histogramBucketsAreCumulativeAndInclusive() {
+        let registry = MetricsRegistry()
+        let histogram = registry.histogram("d", help: "h", buckets: Histogram.requestDurationBuckets)
+        for value in [0.0001, 0.0005, 0.0007, 0.003, 0.3, 20] { histogram.observe(value) }
+        let lines = registry.render().split(separator: "\n")
+        #expect(lines.contains("d_bucket{le=\"0.0005\"} 2"))
+        #expect(lines.contains("d_bucket{le=\"0.001\"} 3"))
+        #expect(lines.contains("d_bucket{le=\"0.0025\"} 3"))
+        #expect(lines.contains("d_bucket{le=\"0.005\"} 4"))
+        #expect(lines.contains("d_bucket{le=\"0.5\"} 5"))
+        #expect(lines.contains("d_bucket{le=\"10\"} 5"))
+        #expect(lines.contains("d_bucket{le=\"+Inf\"} 6"))
+        #expect(lines.contains("d_count 6"))
+        #expect(lines.filter { $0.hasPrefix("d_bucket") }.count == 15)
+    }
+
+    @Test func concurrentIncrementsSumCorrectly() {
+        let registry = MetricsRegistry()
+        let counter = registry.counter("c_total", help: "c")
+        let labeled = registry.labeledCounter("l_total", help: "l", labelNames: ["k"])
+        let histogram = registry.histogram("h", help: "h", buckets: [1])
+        DispatchQueue.concurrentPerform(iterations: 8) { worker in
+            for _ in 0..<10_000 {
+                counter.increment()
+                labeled.increment([worker % 2 == 0 ? "even" : "odd"])
+                histogram.observe(0.5)
+            }
+        }
+        #expect(counter.value == 80_000)
+        #expect(labeled.value(["even"]) == 40_000 && labeled.value(["odd"]) == 40_000)
+        #expect(registry.render().contains("h_count 80000\n"))
+    }
+
+    @Test func formatsNumbersLikePrometheus() {
+        #expect(PrometheusText.format(3) == "3")
+        #expect(PrometheusText.format(0.0005) == "0.0005")
+        #expect(PrometheusText.format(2.5) == "2.5")
+        #expect(PrometheusText.format(.infinity) == "+Inf")
+        #expect(PrometheusText.format(.nan) == "NaN")
+    }
+}
