@@ -33,9 +33,7 @@ struct PagePlan: Sendable, Hashable {
             belowMinimumVersion = true
             return
         }
-        let assignment = rollout.assign(
-            page: match.page, deviceID: query.deviceID,
-            forcedVariants: query.forcedVariants, forcedRelease: query.forcedRelease)
+        let assignment = rollout.assign(page: match.page, request: query.rollout)
         template = assignment.template
         params = match.params
         variants = Dictionary(uniqueKeysWithValues: assignment.variants.map { ($0.experiment, $0.variant) })

@@ -6,9 +6,8 @@ import SDUI
 struct PageQuery: Sendable {
     var clientVersion: ClientVersion?
     var client: ClientDescriptor
-    var deviceID: String?
-    var forcedVariants: [String: String]
-    var forcedRelease: Release?
+    /// Device id, forced variants and forced release.
+    var rollout: RolloutRequest
 
     static func parse(_ headers: HTTPHeaders) -> Result<PageQuery, HTTPError> {
         var version: ClientVersion?
@@ -21,30 +20,19 @@ struct PageQuery: Sendable {
         }
         var client: ClientDescriptor = version.map { .version($0) } ?? .unknown
         if let raw = headers["X-Client-Capabilities"] {
-            let types = raw.split(separator: ",").map { $0.trimmingASCIISpaces() }.filter { !$0.isEmpty }
+            let types = raw.split(separator: ",").map { RolloutRequest.trimmed($0) }.filter { !$0.isEmpty }
             client = .capabilities(Set(types), version: version)
         }
-        var deviceID: String?
-        if let raw = headers["X-Device-Id"] {
-            guard DeviceID.isValid(raw) else {
-                return .failure(HTTPError(status: 400, code: "bad_device_id",
-                                          message: "X-Device-Id must be 1 to 128 visible ASCII characters"))
-            }
-            deviceID = raw
+        let rollout: RolloutRequest
+        do {
+            rollout = try RolloutRequest(
+                deviceIDHeader: headers["X-Device-Id"],
+                variantHeader: headers.contains("X-AB-Variant") ? headers.values("X-AB-Variant").joined(separator: ", ") : nil,
+                releaseHeader: headers["X-Release"])
+        } catch {
+            return .failure(HTTPError(status: 400, code: error.code, message: error.message))
         }
-        return .success(PageQuery(
-            clientVersion: version,
-            client: client,
-            deviceID: deviceID,
-            forcedVariants: ForcedVariants.parse(headers.values("X-AB-Variant").joined(separator: ", ")),
-            forcedRelease: headers["X-Release"].flatMap(Release.init(header:))
-        ))
+        return .success(PageQuery(clientVersion: version, client: client, rollout: rollout))
     }
 }
 
-extension Substring {
-    /// The text without leading and trailing spaces and tabs.
-    func trimmingASCIISpaces() -> String {
-        String(drop(while: { $0 == " " || $0 == "\t" }).reversed().drop(while: { $0 == " " || $0 == "\t" }).reversed())
-    }
-}
