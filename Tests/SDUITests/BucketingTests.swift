@@ -37,13 +37,15 @@ import Testing
         #expect(Bucketing.index(ofBucket: 4000, weights: [10, 30, 60]) == 2)
     }
 
-    @Test func neverChoosesZeroWeights() {
+    @Test func neverChoosesZeroWeightsOrOutOfRangeBuckets() {
         for bucket in 0..<Bucketing.bucketCount {
             let index = Bucketing.index(ofBucket: bucket, weights: [0, 7, 0, 3, 0])
             #expect(index == 1 || index == 3)
         }
         #expect(Bucketing.index(ofBucket: 0, weights: [0, 0]) == nil)
         #expect(Bucketing.index(ofBucket: Bucketing.bucketCount, weights: [1]) == nil)
+        #expect(Bucketing.index(ofBucket: -1, weights: [1]) == nil)
+        #expect(Bucketing.index(ofBucket: .max, weights: [1, 1]) == nil)
     }
 
     @Test(arguments: [[50, 50], [10, 30, 60]])

@@ -108,6 +108,20 @@ import Testing
         #expect(config == RolloutConfig())
     }
 
+    @Test func capsWeightsSoIntegerBucketingCannotOverflow() throws {
+        let (config, problems) = try parse("""
+            { "experiments": [
+                { "name": "max", "pages": [], "salt": "s", "variants": [ { "name": "A", "weight": 1000000 } ] },
+                { "name": "over", "pages": [], "salt": "s", "variants": [ { "name": "A", "weight": 1000001 } ] },
+                { "name": "huge", "pages": [], "salt": "s", "variants": [ { "name": "A", "weight": 99999999999999999999 } ] } ] }
+            """)
+        #expect(config.experiments.map(\.name) == ["max"])
+        #expect(problems == [
+            "rollout.json:$.experiments[1].variants[0].weight: must be an integer from 0 to 1000000, not 1000001",
+            "rollout.json:$.experiments[2].variants[0].weight: must be an integer from 0 to 1000000, not 99999999999999999999",
+        ])
+    }
+
     @Test func rejectsANonObjectAndQuotesOddKeys() throws {
         #expect(try parse("[]").1 == ["rollout.json:$: must be an object, not array"])
         #expect(try parse(#"{"minVersions": {"a b\"": "1.0.0"}}"#).1

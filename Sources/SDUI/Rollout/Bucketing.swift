@@ -32,7 +32,7 @@ public enum Bucketing {
     /// that `total * 10000` fits in an `Int` (`RolloutConfig.maxWeight` guarantees it).
     public static func index(ofBucket bucket: Int, weights: [Int]) -> Int? {
         let total = weights.reduce(0, +)
-        guard total > 0 else { return nil }
+        guard total > 0, (0..<bucketCount).contains(bucket) else { return nil }
         var cumulative = 0
         for (i, weight) in weights.enumerated() {
             cumulative += weight

@@ -9,7 +9,8 @@ extension RolloutConfig {
         public var template: String
         /// Mixed into the hash, independent of any experiment's salt.
         public var salt: String
-        /// Where the canary was in rollout.json's `canaries`, for cross-check paths.
+        /// Where the canary was in rollout.json's `canaries`, for cross-check paths
+        /// (nil when built in code). Part of equality, like every stored property.
         var sourceIndex: Int?
 
         public init(page: String, basisPoints: Int, template: String, salt: String) {

@@ -23,7 +23,8 @@ extension RolloutConfig {
         public var salt: String
         /// Non-empty, with unique names and a positive total weight.
         public var variants: [Variant]
-        /// Where the experiment was in rollout.json's `experiments`, for cross-check paths.
+        /// Where the experiment was in rollout.json's `experiments`, for cross-check paths
+        /// (nil when built in code). Part of equality, like every stored property.
         var sourceIndex: Int?
 
         public init(name: String, pages: [String], salt: String, variants: [Variant]) {
