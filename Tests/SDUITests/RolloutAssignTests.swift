@@ -86,6 +86,13 @@ import Testing
         }
     }
 
+    @Test func looksUpExperimentsAndCanariesByName() {
+        #expect(Self.config.experiment(named: "checkout")?.variants.first?.name == "Off")
+        #expect(Self.config.experiment(named: "Checkout") == nil)
+        #expect(Self.config.canary(forPage: "home")?.template == "home.canary")
+        #expect(Self.config.canary(forPage: "cart") == nil)
+    }
+
     @Test func checksMinimumVersionsPerPlatform() {
         #expect(Self.config.minVersionSatisfied(nil))
         #expect(Self.config.minVersionSatisfied(ClientVersion(header: "ios/4.0.0")))
