@@ -57,7 +57,7 @@ public struct RolloutRequest: Sendable, Equatable {
     }
 
     /// `text` without the spaces and tabs (HTTP optional whitespace) around it.
-    static func trimmed(_ text: Substring) -> String {
+    public static func trimmed(_ text: Substring) -> String {
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
         guard let start = text.firstIndex(where: { !isSpace($0) }),
               let end = text.lastIndex(where: { !isSpace($0) })
