@@ -32,11 +32,11 @@ struct PageDataLoader: Sendable {
 
     private func record(_ value: JSONValue?, for request: DataRequest, in data: inout PageData) {
         if let value {
-            data.values[request.name] = value
+            data.values[request.entry] = value
         } else if request.required {
-            data.missingRequired.append(request.name)
+            data.missingRequired.append(request.entry)
         } else {
-            data.missingOptional.append(request.name)
+            data.missingOptional.append(request.entry)
         }
     }
 }
