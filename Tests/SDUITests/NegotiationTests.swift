@@ -97,3 +97,15 @@ import Testing
         #expect(site.clientClass(for: .unknown) == site.clientClass(for: .capabilities(["page", "column", "text", "divider", "button"], version: nil)))
     }
 }
+
+@Suite struct ClientClassAcrossSitesTests {
+    @Test func aClassFromAnotherSiteIsRecomputedNotMisread() throws {
+        let small = try Fixtures.load(Fixtures.files([:], catalog: #"{"components":{"page":{"slots":["children"]}}}"#))
+        let site = try Fixtures.load(Fixtures.page(#"[{"id":"r","type":"rating","data":{"value":1}}]"#))
+        let foreign = small.clientClass(for: Fixtures.client("ios/6.0.0"))
+        guard case .page(let page) = site.render(template: "p", params: [:], data: [:], client: foreign, variants: [:]) else {
+            Issue.record("expected a page"); return
+        }
+        #expect(String(decoding: page.body, as: UTF8.self).contains(#""type":"rating""#))
+    }
+}

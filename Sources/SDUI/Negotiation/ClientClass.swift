@@ -31,14 +31,20 @@ final class ClientProfile: Sendable {
     let renderable: [Bool]
     /// Whether the client knows the field of each field rule.
     let fieldAllowed: [Bool]
+    /// The client it was computed for, and the table (so the `Site`) it belongs to: a class
+    /// from another version of Pages/ is recomputed rather than misread.
+    let descriptor: ClientDescriptor
+    let owner: ObjectIdentifier
 
-    init(renderable: [Bool], fieldAllowed: [Bool]) {
+    init(renderable: [Bool], fieldAllowed: [Bool], descriptor: ClientDescriptor, owner: ObjectIdentifier) {
         self.renderable = renderable
         self.fieldAllowed = fieldAllowed
+        self.descriptor = descriptor
+        self.owner = owner
     }
 
     /// The profile of `client` against `catalog`.
-    convenience init(catalog: Catalog, client: ClientDescriptor) {
+    convenience init(catalog: Catalog, client: ClientDescriptor, owner: ObjectIdentifier) {
         let version = client.clientVersion
         var fields = [Bool](repeating: false, count: catalog.fieldRuleCount)
         for type in catalog.types {
@@ -51,6 +57,6 @@ final class ClientProfile: Sendable {
             case .capabilities(let set, _): set.contains(type.name)
             }
         }
-        self.init(renderable: renderable, fieldAllowed: fields)
+        self.init(renderable: renderable, fieldAllowed: fields, descriptor: client, owner: owner)
     }
 }

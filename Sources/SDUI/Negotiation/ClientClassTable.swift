@@ -13,10 +13,15 @@ final class ClientClassTable: Sendable {
         self.limit = limit
     }
 
+    /// `client` itself when it was computed by this table, else recomputed from its descriptor.
+    func adopt(_ client: ClientClass) -> ClientClass {
+        client.profile.owner == ObjectIdentifier(self) ? client : clientClass(for: client.profile.descriptor)
+    }
+
     /// The class of `client`, computed on first use.
     func clientClass(for client: ClientDescriptor) -> ClientClass {
         if let known = classes.withLock({ $0[client] }) { return known }
-        let computed = ClientClass(profile: ClientProfile(catalog: catalog, client: client))
+        let computed = ClientClass(profile: ClientProfile(catalog: catalog, client: client, owner: ObjectIdentifier(self)))
         return classes.withLock { table in
             if let known = table[client] { return known }
             if table.count < limit { table[client] = computed }

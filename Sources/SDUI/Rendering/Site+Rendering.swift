@@ -7,7 +7,7 @@ extension Site {
     ///     renders `not-found`.
     ///   - params: route parameters, visible as `params.<name>`.
     ///   - data: data entry name → value; an absent entry has no value.
-    ///   - client: from `clientClass(for:)` of this site.
+    ///   - client: from `clientClass(for:)` of this site (one from another site is recomputed).
     ///   - variants: experiment → variant; a missing or unknown choice takes the first branch.
     /// - Returns: the body, or `.upgradeRequired` when a required component (or the root
     ///   page) can't be rendered for the client.
@@ -22,7 +22,7 @@ extension Site {
             if let value = data[entry.name] { scope.bind(entry.name, .value(value)) }
         }
         let evaluator = Evaluator(variants: variants)
-        var assembler = Assembler(catalog: catalog, profile: client.profile, evaluator: evaluator)
+        var assembler = Assembler(catalog: catalog, profile: classes.adopt(client).profile, evaluator: evaluator)
         do {
             guard let root = evaluator.component(page.root, scope),
                   let kept = try assembler.negotiate(root), kept.type == page.root.type
