@@ -1,0 +1,16 @@
+/// The component catalog of one Pages version (`catalog.json`): types by index, so that a
+/// client's capabilities are a table of booleans looked up by type index.
+struct Catalog: Sendable {
+    /// The types in the order the catalog lists them.
+    var types: [ComponentType]
+    /// Type name to index.
+    let indexByName: [String: Int]
+    /// How many field rules exist across all types.
+    let fieldRuleCount: Int
+
+    /// The index of the type named `name`.
+    func index(of name: String) -> Int? { indexByName[name] }
+
+    /// The type at `index`.
+    subscript(index: Int) -> ComponentType { types[index] }
+}

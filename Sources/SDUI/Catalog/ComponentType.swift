@@ -1,0 +1,40 @@
+/// One component type of the catalog, as negotiation and assembly need it.
+struct ComponentType: Sendable {
+    /// The type name, as written in `type`.
+    let name: String
+    /// `"name"`, pre-encoded for the output.
+    let nameBytes: [UInt8]
+    /// Data fields that hold child components.
+    let slots: [String]
+    /// Data fields that must be present after assembly.
+    let required: [String]
+    /// The first client version per platform that renders the type; nil for a baseline type.
+    let since: VersionTable?
+    /// The catalog's fallback template; nil when older clients simply drop the component.
+    var fallback: ComponentTemplate?
+    /// Data fields that only newer clients know.
+    let fields: [FieldRule]
+
+    /// Whether `field` holds child components.
+    func isSlot(_ field: String) -> Bool { slots.contains(field) }
+}
+
+/// `fields.<name>.since`: a data field pruned for clients below the version.
+struct FieldRule: Sendable {
+    let name: String
+    let since: VersionTable
+    /// Index of the rule across the whole catalog (a column of a client's field table).
+    let index: Int
+}
+
+/// A `since` table: per platform, the first version that has a feature. A platform missing
+/// from the table never has it.
+struct VersionTable: Sendable, Hashable {
+    let versions: [Platform: SemanticVersion]
+
+    /// Whether `client` is at or above the table's version for its platform.
+    func admits(_ client: ClientVersion) -> Bool {
+        guard let first = versions[client.platform] else { return false }
+        return client.version >= first
+    }
+}

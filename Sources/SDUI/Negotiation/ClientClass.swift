@@ -1,0 +1,62 @@
+/// A class of clients that get the same bytes from one `Site`: the same renderable types and
+/// the same data fields. Two descriptors with the same class (all `ios/5.2.x`, say) can share
+/// cached responses. Equality and hashing use the class's bit signature, so it is valid and
+/// stable within one `Site` (not across versions of Pages/).
+public struct ClientClass: Sendable, Hashable, CustomStringConvertible {
+    /// Renderable type bits (by type index) then allowed field bits (by field rule index).
+    let signature: [UInt64]
+    let profile: ClientProfile
+
+    init(profile: ClientProfile) {
+        self.profile = profile
+        var bits = [UInt64](repeating: 0, count: (profile.renderable.count + profile.fieldAllowed.count + 63) / 64)
+        for (i, flag) in (profile.renderable + profile.fieldAllowed).enumerated() where flag {
+            bits[i / 64] |= 1 << UInt64(i % 64)
+        }
+        signature = bits
+    }
+
+    /// A short, stable text form of the signature (hex), for cache keys and logs.
+    public var description: String {
+        signature.map { String($0, radix: 16) }.joined(separator: ".")
+    }
+
+    public static func == (a: ClientClass, b: ClientClass) -> Bool { a.signature == b.signature }
+    public func hash(into hasher: inout Hasher) { hasher.combine(signature) }
+}
+
+/// What negotiation looks up for one client class: booleans by type index and field rule.
+final class ClientProfile: Sendable {
+    /// Whether the client renders the type at each catalog index.
+    let renderable: [Bool]
+    /// Whether the client knows the field of each field rule.
+    let fieldAllowed: [Bool]
+    /// The client it was computed for, and the table (so the `Site`) it belongs to: a class
+    /// from another version of Pages/ is recomputed rather than misread.
+    let descriptor: ClientDescriptor
+    let owner: ObjectIdentifier
+
+    init(renderable: [Bool], fieldAllowed: [Bool], descriptor: ClientDescriptor, owner: ObjectIdentifier) {
+        self.renderable = renderable
+        self.fieldAllowed = fieldAllowed
+        self.descriptor = descriptor
+        self.owner = owner
+    }
+
+    /// The profile of `client` against `catalog`.
+    convenience init(catalog: Catalog, client: ClientDescriptor, owner: ObjectIdentifier) {
+        let version = client.clientVersion
+        var fields = [Bool](repeating: false, count: catalog.fieldRuleCount)
+        for type in catalog.types {
+            for rule in type.fields { fields[rule.index] = version.map(rule.since.admits) ?? false }
+        }
+        let renderable = catalog.types.map { type -> Bool in
+            switch client {
+            case .unknown: type.since == nil
+            case .version(let v): type.since.map { $0.admits(v) } ?? true
+            case .capabilities(let set, _): set.contains(type.name)
+            }
+        }
+        self.init(renderable: renderable, fieldAllowed: fields, descriptor: client, owner: owner)
+    }
+}

@@ -1,0 +1,31 @@
+import Synchronization
+
+/// Memoizes `ClientDescriptor` → `ClientClass` for one `Site`, so a request only looks its
+/// class up. Bounded: past `limit` descriptors (random versions or capability sets), classes
+/// are computed per call and not remembered.
+final class ClientClassTable: Sendable {
+    private let catalog: Catalog
+    private let classes = Mutex<[ClientDescriptor: ClientClass]>([:])
+    private let limit: Int
+
+    init(catalog: Catalog, limit: Int = 4096) {
+        self.catalog = catalog
+        self.limit = limit
+    }
+
+    /// `client` itself when it was computed by this table, else recomputed from its descriptor.
+    func adopt(_ client: ClientClass) -> ClientClass {
+        client.profile.owner == ObjectIdentifier(self) ? client : clientClass(for: client.profile.descriptor)
+    }
+
+    /// The class of `client`, computed on first use.
+    func clientClass(for client: ClientDescriptor) -> ClientClass {
+        if let known = classes.withLock({ $0[client] }) { return known }
+        let computed = ClientClass(profile: ClientProfile(catalog: catalog, client: client, owner: ObjectIdentifier(self)))
+        return classes.withLock { table in
+            if let known = table[client] { return known }
+            if table.count < limit { table[client] = computed }
+            return computed
+        }
+    }
+}

@@ -1,0 +1,111 @@
+/// Negotiates evaluated components for one client class and writes the body bytes directly.
+///
+/// Per component: a data-driven drop when a catalog-required field has no value; kept when
+/// its type is renderable; else its inline fallback (or inline drop), else the catalog's,
+/// evaluated against the original data, keeping the id, negotiated again (chains); no
+/// fallback left: dropped. Fields with `since` are pruned for clients that don't know them.
+struct Assembler {
+    /// The most fallback steps followed for one component (validation rejects cycles).
+    static let maxChain = 16
+
+    let catalog: Catalog
+    let profile: ClientProfile
+    let evaluator: Evaluator
+    var writer = JSONWriter(reservingCapacity: 4096)
+    /// Original components replaced or dropped for this client.
+    var fallbacks = 0
+    var fallbackTypes: [String: Int] = [:]
+
+    /// A `"required": true` component could not be rendered for this client.
+    struct UpgradeRequired: Error {}
+
+    /// The component as this client gets it, or nil when it is dropped.
+    mutating func negotiate(_ original: EvaluatedComponent) throws(UpgradeRequired) -> EvaluatedComponent? {
+        guard original.has(catalog[original.type].required) else { return nil }
+        if profile.renderable[original.type] { return original }
+        fallbacks += 1
+        fallbackTypes[catalog[original.type].name, default: 0] += 1
+        var current = original
+        var rule = original.fallback
+        for _ in 0..<Self.maxChain {
+            let template: ComponentTemplate?
+            switch rule {
+            case .drop: template = nil
+            case .replace(let box): template = box.template
+            case .catalog: template = catalog[current.type].fallback
+            }
+            guard let template,
+                  let next = evaluator.component(template, Scope(members: current.data), id: current.id),
+                  next.has(catalog[next.type].required)
+            else { break }
+            if profile.renderable[next.type] { return next }
+            current = next
+            rule = .catalog
+        }
+        if original.required { throw UpgradeRequired() }
+        return nil
+    }
+
+    /// Writes a renderable component: `{"id":…,"type":…,"data":{…}}`.
+    mutating func write(_ component: EvaluatedComponent) throws(UpgradeRequired) {
+        let type = catalog[component.type]
+        writer.appendRaw(Self.idPrefix)
+        writer.writeString(component.id)
+        writer.appendRaw(Self.typePrefix)
+        writer.appendRaw(type.nameBytes)
+        writer.appendRaw(Self.dataPrefix)
+        var first = true
+        for member in component.data {
+            if let rule = type.fields.first(where: { $0.name == member.key }), !profile.fieldAllowed[rule.index] { continue }
+            var value = member.value
+            if case .component(let child) = value {
+                guard let kept = try negotiate(child) else { continue }
+                value = .component(kept)
+            }
+            if !first { writer.appendByte(UInt8(ascii: ",")) }
+            first = false
+            writer.appendRaw(member.keyBytes)
+            try write(value, negotiated: true)
+        }
+        writer.appendRaw(Self.closing)
+    }
+
+    /// Writes a value; components inside arrays are negotiated (dropped ones leave no trace).
+    mutating func write(_ value: Evaluated, negotiated: Bool = false) throws(UpgradeRequired) {
+        switch value {
+        case .literal(_, let bytes): writer.appendRaw(bytes)
+        case .value(let json): writer.write(json)
+        case .component(let component):
+            if negotiated { try write(component) } else if let kept = try negotiate(component) { try write(kept) } else {
+                writer.write(.null)
+            }
+        case .array(let elements):
+            writer.appendByte(UInt8(ascii: "["))
+            var first = true
+            for element in elements {
+                var element = element
+                if case .component(let child) = element {
+                    guard let kept = try negotiate(child) else { continue }
+                    element = .component(kept)
+                }
+                if !first { writer.appendByte(UInt8(ascii: ",")) }
+                first = false
+                try write(element, negotiated: true)
+            }
+            writer.appendByte(UInt8(ascii: "]"))
+        case .object(let members):
+            writer.appendByte(UInt8(ascii: "{"))
+            for (i, member) in members.enumerated() {
+                if i > 0 { writer.appendByte(UInt8(ascii: ",")) }
+                writer.appendRaw(member.keyBytes)
+                try write(member.value)
+            }
+            writer.appendByte(UInt8(ascii: "}"))
+        }
+    }
+
+    private static let idPrefix = Array(#"{"id":"#.utf8)
+    private static let typePrefix = Array(#","type":"#.utf8)
+    private static let dataPrefix = Array(#","data":{"#.utf8)
+    private static let closing = Array("}}".utf8)
+}

@@ -1,0 +1,82 @@
+/// A template value after binding, before negotiation: components stay components so that
+/// negotiation can replace or drop them, and fallbacks can read the original data.
+indirect enum Evaluated: Sendable {
+    /// A literal from the template, with its pre-encoded bytes.
+    case literal(JSONValue, bytes: [UInt8])
+    /// A value from data, params or interpolation.
+    case value(JSONValue)
+    case array([Evaluated])
+    case object([EvaluatedMember])
+    case component(EvaluatedComponent)
+
+    /// The plain JSON value, when this is one.
+    var jsonValue: JSONValue? {
+        switch self {
+        case .literal(let value, _), .value(let value): value
+        default: nil
+        }
+    }
+
+    /// The member `key` (objects) or element at a decimal index (arrays).
+    func child(_ key: String) -> Evaluated? {
+        switch self {
+        case .literal(let value, _), .value(let value):
+            switch value {
+            case .object(let object): return object[key].map(Evaluated.value)
+            case .array(let elements): return Int(key).flatMap { elements.indices.contains($0) ? .value(elements[$0]) : nil }
+            default: return nil
+            }
+        case .object(let members): return members.first(where: { $0.key == key })?.value
+        case .array(let elements): return Int(key).flatMap { elements.indices.contains($0) ? elements[$0] : nil }
+        case .component: return nil
+        }
+    }
+
+    /// The elements, when this is an array.
+    var elements: [Evaluated]? {
+        switch self {
+        case .array(let elements): elements
+        case .literal(.array(let values), _), .value(.array(let values)): values.map(Evaluated.value)
+        default: nil
+        }
+    }
+
+    /// Present and not null: what `$if` tests.
+    var isPresent: Bool {
+        if case .null? = jsonValue { return false }
+        return true
+    }
+
+    /// The text that interpolation inserts: strings raw, numbers as written, booleans as
+    /// `true`/`false`; nil (no textual value: the key disappears) for null, arrays, objects.
+    var text: String? {
+        switch jsonValue {
+        case .string(let s)?: s
+        case .number(let n)?: n
+        case .bool(let b)?: b ? "true" : "false"
+        default: nil
+        }
+    }
+}
+
+/// A member of an evaluated object or component data.
+struct EvaluatedMember: Sendable {
+    let key: String
+    /// `"key":`, pre-encoded.
+    let keyBytes: [UInt8]
+    let value: Evaluated
+}
+
+/// A component after binding: its id resolved, its data evaluated, children not yet negotiated.
+struct EvaluatedComponent: Sendable {
+    var id: String
+    var type: Int
+    var data: [EvaluatedMember]
+    var fallback: FallbackRule
+    var required: Bool
+
+    /// Whether every field in `fields` is present in the data.
+    func has(_ fields: [String]) -> Bool {
+        fields.allSatisfy { field in data.contains(where: { $0.key == field }) }
+    }
+}

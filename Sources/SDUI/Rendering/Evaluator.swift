@@ -1,0 +1,90 @@
+/// Evaluates compiled templates against a scope: bindings, interpolation and directives.
+/// A node yields a value or nothing (its key or array element disappears).
+struct Evaluator {
+    /// The request's experiment choices (experiment name → variant name).
+    let variants: [String: String]
+
+    /// The value of `node`, or nil when it has none.
+    func value(_ node: TemplateNode, _ scope: Scope) -> Evaluated? {
+        switch node {
+        case .literal(let value, let bytes): return .literal(value, bytes: bytes)
+        case .binding(let path): return scope.lookup(path)
+        case .text(let parts):
+            var text = ""
+            for part in parts {
+                switch part {
+                case .literal(let literal): text += literal
+                case .binding(let path):
+                    guard let piece = scope.lookup(path)?.text else { return nil }
+                    text += piece
+                }
+            }
+            return .value(.string(text))
+        case .array(let nodes):
+            var out: [Evaluated] = []
+            for node in nodes { elements(node, scope, into: &out) }
+            return .array(out)
+        case .object(let members):
+            return .object(evaluate(members, scope))
+        case .component(let template):
+            return component(template, scope).map(Evaluated.component)
+        case .each, .splice:
+            var out: [Evaluated] = []
+            elements(node, scope, into: &out)
+            return .array(out)
+        case .conditional(let path, let then, let otherwise):
+            let branch = scope.lookup(path)?.isPresent == true ? then : otherwise
+            return branch.flatMap { value($0, scope) }
+        case .variant(let experiment, let branches):
+            return value(choose(experiment, branches), scope)
+        }
+    }
+
+    /// Appends what `node` contributes to an enclosing array: directives splice, and an
+    /// element with no value disappears.
+    func elements(_ node: TemplateNode, _ scope: Scope, into out: inout [Evaluated]) {
+        switch node {
+        case .each(let path, let variable, let template):
+            guard let items = scope.lookup(path)?.elements else { return }
+            for item in items {
+                var inner = scope
+                inner.bind(variable, item)
+                elements(template, inner, into: &out)
+            }
+        case .splice(let nodes):
+            for node in nodes { elements(node, scope, into: &out) }
+        case .conditional(let path, let then, let otherwise):
+            let branch = scope.lookup(path)?.isPresent == true ? then : otherwise
+            if let branch { elements(branch, scope, into: &out) }
+        case .variant(let experiment, let branches):
+            elements(choose(experiment, branches), scope, into: &out)
+        default:
+            if let value = value(node, scope) { out.append(value) }
+        }
+    }
+
+    /// A component with its id and data bound; nil when its id has no value.
+    func component(_ template: ComponentTemplate, _ scope: Scope, id: String? = nil) -> EvaluatedComponent? {
+        guard let id = id ?? value(template.id, scope)?.text else { return nil }
+        return EvaluatedComponent(id: id, type: template.type, data: evaluate(template.data, scope),
+                                  fallback: template.fallback, required: template.required)
+    }
+
+    private func evaluate(_ members: [TemplateMember], _ scope: Scope) -> [EvaluatedMember] {
+        var out: [EvaluatedMember] = []
+        out.reserveCapacity(members.count)
+        for member in members {
+            if let value = value(member.node, scope) {
+                out.append(EvaluatedMember(key: member.key, keyBytes: member.keyBytes, value: value))
+            }
+        }
+        return out
+    }
+
+    private func choose(_ experiment: String, _ branches: [VariantBranch]) -> TemplateNode {
+        if let chosen = variants[experiment], let branch = branches.first(where: { $0.name == chosen }) {
+            return branch.node
+        }
+        return branches[0].node
+    }
+}

@@ -1,0 +1,37 @@
+/// Assembly and negotiation of one page for one client.
+extension Site {
+    /// Renders a template for a client class.
+    ///
+    /// - Parameters:
+    ///   - template: `home`, `home.canary`, `product`, `upgrade`, `not-found`; an unknown name
+    ///     renders `not-found`.
+    ///   - params: route parameters, visible as `params.<name>`.
+    ///   - data: data entry name → value; an absent entry has no value.
+    ///   - client: from `clientClass(for:)` of this site (one from another site is recomputed).
+    ///   - variants: experiment → variant; a missing or unknown choice takes the first branch.
+    /// - Returns: the body, or `.upgradeRequired` when a required component (or the root
+    ///   page) can't be rendered for the client.
+    public func render(template: String, params: [String: String], data: [String: JSONValue],
+                       client: ClientClass, variants: [String: String]) -> RenderOutcome {
+        guard let page = templates[template] ?? templates["not-found"] else { return .upgradeRequired }
+        var scope = Scope()
+        var paramsObject = JSONObject()
+        for name in params.keys.sorted() { paramsObject[name] = .string(params[name]!) }
+        scope.bind("params", .value(.object(paramsObject)))
+        for entry in page.data {
+            if let value = data[entry.name] { scope.bind(entry.name, .value(value)) }
+        }
+        let evaluator = Evaluator(variants: variants)
+        var assembler = Assembler(catalog: catalog, profile: classes.adopt(client).profile, evaluator: evaluator)
+        do {
+            guard let root = evaluator.component(page.root, scope),
+                  let kept = try assembler.negotiate(root), kept.type == page.root.type
+            else { return .upgradeRequired }
+            try assembler.write(kept)
+        } catch {
+            return .upgradeRequired
+        }
+        return .page(RenderedPage(body: assembler.writer.bytes, fallbacks: assembler.fallbacks,
+                                  fallbackTypes: assembler.fallbackTypes))
+    }
+}

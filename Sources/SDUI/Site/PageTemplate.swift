@@ -1,0 +1,16 @@
+/// One compiled page template (`pages/<name>.json`).
+struct PageTemplate: Sendable {
+    /// `home`, `home.canary`, `upgrade`, `not-found`.
+    let name: String
+    /// The route; nil for `upgrade` and `not-found`. A canary repeats its page's route.
+    let route: Route?
+    /// `Cache-Control: max-age`; 0 when absent.
+    let maxAge: Int
+    /// The data entries in author order.
+    let data: [DataEntry]
+    /// The root `page` component.
+    let root: ComponentTemplate
+
+    /// Whether this is a canary template (`home.canary`): never routed by itself.
+    var isCanary: Bool { name.contains(".") }
+}

@@ -1,0 +1,34 @@
+/// What a page needs fetched, for the application to fetch (url sources) or look up
+/// (`fileValue`) before `render`.
+extension Site {
+    /// The data requests of the matched page's own template, in author order.
+    public func dataRequests(for match: RouteMatch) -> [DataRequest] {
+        dataRequests(template: match.page, params: match.params)
+    }
+
+    /// The data requests of any template (`home.canary` has its own `data`), in author order.
+    public func dataRequests(template: String, params: [String: String]) -> [DataRequest] {
+        guard let page = templates[template] else { return [] }
+        return page.data.compactMap { entry in
+            guard let source = sources.sources[entry.source] else { return nil }
+            let timeout: Int? = switch (entry.timeoutMs, source.timeoutMs) {
+            case let (a?, b?): min(a, b)
+            case let (a, b): a ?? b
+            }
+            return DataRequest(entry: entry.name, source: entry.source, key: entry.resolveKey(params),
+                               required: entry.required, timeoutMs: timeout, kind: source.kind)
+        }
+    }
+
+    /// The values of every `file` request (convenience for a page with no url sources);
+    /// entries without a value are absent.
+    public func fileData(for requests: [DataRequest]) -> [String: JSONValue] {
+        var data: [String: JSONValue] = [:]
+        for request in requests {
+            if case .file = request.kind, let value = fileValue(source: request.source, key: request.key) {
+                data[request.entry] = value
+            }
+        }
+        return data
+    }
+}

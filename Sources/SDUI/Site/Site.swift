@@ -1,0 +1,65 @@
+/// One loaded, validated version of a Pages folder, compiled for requests that only look
+/// things up: routes in a table, templates as node trees with pre-encoded literals, catalog
+/// types by index, file-source values by key, and client classes memoized on first use.
+/// Immutable (apart from that thread-safe memo) and shared by every request of the version.
+public final class Site: Sendable {
+    /// Content hash of every file (SHA-256, lowercase hex): the same folder gives the same
+    /// version in every process. For logs, metrics and cache/ETag keys.
+    public let version: String
+    let catalog: Catalog
+    let templates: [String: PageTemplate]
+    let routes: RouteTable
+    let sources: SourceTable
+    let classes: ClientClassTable
+
+    init(version: String, catalog: Catalog, templates: [String: PageTemplate], routes: RouteTable, sources: SourceTable) {
+        self.version = version
+        self.catalog = catalog
+        self.templates = templates
+        self.routes = routes
+        self.sources = sources
+        self.classes = ClientClassTable(catalog: catalog)
+    }
+
+    /// The page and params for a request path (query string already removed); nil: JSON 404.
+    /// Case-sensitive; literal segments beat `:param`s; param values must match
+    /// `[A-Za-z0-9._~-]{1,128}`.
+    public func match(path: String) -> RouteMatch? {
+        routes.match(path)
+    }
+
+    /// Whether a template of that name exists (`home`, `home.canary`, `upgrade`, `not-found`).
+    public func hasTemplate(_ name: String) -> Bool {
+        templates[name] != nil
+    }
+
+    /// The route of a template, as written (`/product/:id`); nil for `upgrade`/`not-found`.
+    public func route(of template: String) -> String? {
+        templates[template]?.route?.text
+    }
+
+    /// The template's `maxAge` in seconds; 0 when absent or for an unknown template.
+    public func maxAge(of template: String) -> Int {
+        templates[template]?.maxAge ?? 0
+    }
+
+    /// The names of every template, sorted.
+    public var templateNames: [String] {
+        templates.keys.sorted()
+    }
+
+    /// The data sources by name (`url` sources for the application to fetch).
+    public var dataSources: [String: DataSource] {
+        sources.sources
+    }
+
+    /// The class of a client: all clients that get the same bytes share one. Memoized.
+    public func clientClass(for client: ClientDescriptor) -> ClientClass {
+        classes.clientClass(for: client)
+    }
+
+    /// The value of a file source for `key`, or nil (unknown source or key).
+    public func fileValue(source: String, key: String) -> JSONValue? {
+        sources.fileValues[source]?[key]
+    }
+}

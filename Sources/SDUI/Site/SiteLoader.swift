@@ -1,0 +1,73 @@
+/// Loads and validates a Pages folder given as files (path relative to Pages/ → bytes),
+/// reporting every problem, and compiles it into a `Site`.
+extension Site {
+    /// The site, or every problem found, sorted (`file:json.path: message`).
+    ///
+    /// Keys are paths relative to Pages/: `catalog.json`, `rollout.json` (optional; only
+    /// checked to be valid JSON here), `sources.json` (optional), `pages/<name>.json`,
+    /// `fragments/<name>.json`, `data/<name>.json`. Other files are ignored.
+    public static func load(files: [String: [UInt8]]) -> Result<Site, [ValidationProblem]> {
+        var loader = SiteLoader(files: files)
+        return loader.load()
+    }
+}
+
+struct SiteLoader {
+    static let reservedRoutes: Set<String> = ["/healthz", "/readyz", "/metrics"]
+    static let specialPages = ["not-found", "upgrade"]
+
+    let files: [String: [UInt8]]
+    var problems = ProblemList()
+    var parsed: [String: JSONValue] = [:]
+
+    init(files: [String: [UInt8]]) {
+        self.files = files
+    }
+
+    mutating func load() -> Result<Site, [ValidationProblem]> {
+        for path in files.keys.sorted() where path.hasSuffix(".json") {
+            do throws(JSONParseError) {
+                parsed[path] = try JSONParser.parse(files[path]!)
+            } catch {
+                problems.add(path, "$", error.description)
+            }
+        }
+        var catalog = Catalog(types: [], indexByName: [:], fieldRuleCount: 0)
+        if let root = parsed[Catalog.file] {
+            catalog = Catalog.read(root, problems: &problems)
+        } else if files[Catalog.file] == nil {
+            problems.add(Catalog.file, "$", "missing file")
+        }
+        let dataFiles = parsed.filter { $0.key.hasPrefix("data/") }
+        let sources = SourceTable.read(parsed[SourceTable.file], dataFiles: dataFiles, problems: &problems)
+        var fragments: [String: JSONValue] = [:]
+        for (path, value) in parsed {
+            if let name = Self.name(path, in: "fragments/") { fragments[name] = value }
+        }
+        var compiler = TemplateCompiler(catalog: catalog, fragments: fragments, problems: problems)
+        compileFallbacks(&catalog, &compiler)
+        compiler = TemplateCompiler(catalog: catalog, fragments: fragments, problems: compiler.problems)
+        for name in fragments.keys.sorted() {
+            compiler.includeStack = [name]
+            _ = compiler.compile(fragments[name]!, "fragments/\(name).json", "$", .component)
+        }
+        compiler.includeStack = []
+        var templates: [String: PageTemplate] = [:]
+        for path in parsed.keys.sorted() {
+            guard let name = Self.name(path, in: "pages/") else { continue }
+            if let page = compilePage(name, parsed[path]!, &compiler, sources) { templates[name] = page }
+        }
+        problems = compiler.problems
+        let routes = buildRoutes(templates, pageFiles: Set(files.keys.compactMap { Self.name($0, in: "pages/") }))
+        guard problems.isEmpty else { return .failure(problems.sorted) }
+        return .success(Site(version: ContentHash.of(files), catalog: catalog, templates: templates,
+                             routes: routes, sources: sources))
+    }
+
+    /// `home` for `pages/home.json` under `pages/`; nil for other paths and subfolders.
+    static func name(_ path: String, in folder: String) -> String? {
+        guard path.hasPrefix(folder), path.hasSuffix(".json") else { return nil }
+        let name = path.dropFirst(folder.count).dropLast(".json".count)
+        return name.isEmpty || name.contains("/") ? nil : String(name)
+    }
+}

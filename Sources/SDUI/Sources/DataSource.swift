@@ -1,0 +1,55 @@
+/// A data source from `sources.json`.
+public struct DataSource: Sendable, Hashable {
+    /// How a source's values are obtained.
+    public enum Kind: Sendable, Hashable {
+        /// Loaded with Pages/ from a `data/` file: an object keyed by id (`Site.fileValue`).
+        case file(path: String)
+        /// An upstream HTTP service the application fetches: `urlTemplate` holds `{{key}}`
+        /// (to be replaced by the percent-encoded key); responses are cached `ttlSeconds`.
+        case url(urlTemplate: String, ttlSeconds: Int?)
+    }
+
+    public var name: String
+    public var kind: Kind
+    /// The source's own timeout, if any.
+    public var timeoutMs: Int?
+}
+
+/// One request for data that a page needs, resolved for a route match; the application
+/// fetches it (or calls `Site.fileValue`) and hands the value to `render` by `entry`.
+public struct DataRequest: Sendable, Hashable {
+    /// The page's data entry name: the binding the value is known by (`product`).
+    public var entry: String
+    /// The source name (`products`).
+    public var source: String
+    /// The resolved key (`42`), not yet percent-encoded.
+    public var key: String
+    /// No value for a required entry: the page answers 404 with the `not-found` page.
+    public var required: Bool
+    /// The smaller of the entry's and the source's `timeoutMs`; nil when neither sets one.
+    public var timeoutMs: Int?
+    /// Where the value comes from.
+    public var kind: DataSource.Kind
+}
+
+/// A page's `data` entry: `{ "source", "key", "required"?, "timeoutMs"? }`.
+struct DataEntry: Sendable {
+    let name: String
+    let source: String
+    /// The key template; bindings may only use `params.<name>`.
+    let key: [TextPart]
+    let required: Bool
+    let timeoutMs: Int?
+
+    /// The key with route params substituted (a missing param gives an empty string).
+    func resolveKey(_ params: [String: String]) -> String {
+        var key = ""
+        for part in self.key {
+            switch part {
+            case .literal(let text): key += text
+            case .binding(let path): key += params[path.segments.count == 2 ? path.segments[1] : ""] ?? ""
+            }
+        }
+        return key
+    }
+}

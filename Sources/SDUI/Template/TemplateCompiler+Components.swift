@@ -1,0 +1,104 @@
+/// Components, fallback templates, component data and slots.
+extension TemplateCompiler {
+    /// A component object: `id`, `type`, `data`, optional `fallback` and `required`.
+    mutating func compileComponent(_ object: JSONObject, _ file: String, _ path: String) -> ComponentTemplate? {
+        for key in object.keys where !Self.componentKeys.contains(key) {
+            problems.add(file, path.key(key), "unknown key \"\(key)\" in a component (id, type, data, fallback, required)")
+        }
+        var idNode: TemplateNode?
+        if let id = object["id"] {
+            if let text = id.stringValue, !text.isEmpty {
+                idNode = compileString(text, file, path.key("id"))
+            } else {
+                problems.add(file, path.key("id"), "a component id must be a non-empty string")
+            }
+        } else {
+            problems.add(file, path, "missing \"id\"")
+        }
+        let type = componentType(object["type"], file, path.key("type"))
+        let data = compileData(object["data"], type: type, file, path.key("data"))
+        var fallback = FallbackRule.catalog
+        switch object["fallback"] {
+        case nil: break
+        case .null?: fallback = .drop
+        case let value?:
+            if let template = compileFallback(value, file, path.key("fallback")) {
+                fallback = .replace(ComponentTemplateBox(template))
+            }
+        }
+        var required = false
+        if let flag = object["required"] {
+            if let bool = flag.boolValue { required = bool } else {
+                problems.add(file, path.key("required"), "\"required\" must be true or false")
+            }
+        }
+        if let type, let data {
+            for field in catalog[type].required where !data.contains(where: { $0.key == field }) {
+                problems.add(file, path.key("data"), "missing required field \"\(field)\" of type \"\(catalog[type].name)\"")
+            }
+        }
+        guard let idNode, let type, let data else { return nil }
+        return ComponentTemplate(id: idNode, type: type, data: data, fallback: fallback, required: required,
+                                 site: SourceSite(file: file, path: path.key("id")))
+    }
+
+    /// A fallback template: `{ "type": ..., "data": {...} }`, evaluated against the original data.
+    mutating func compileFallback(_ value: JSONValue, _ file: String, _ path: String) -> ComponentTemplate? {
+        guard let object = value.objectValue else {
+            problems.add(file, path, "a fallback must be a component object ({ \"type\", \"data\" }) or null")
+            return nil
+        }
+        for key in object.keys where key != "type" && key != "data" {
+            problems.add(file, path.key(key), "unknown key \"\(key)\" in a fallback (type, data; the id is kept)")
+        }
+        let type = componentType(object["type"], file, path.key("type"))
+        let data = compileData(object["data"], type: type, file, path.key("data"))
+        guard let type, let data else { return nil }
+        return ComponentTemplate(id: .literal(.string("")), type: type, data: data, fallback: .catalog,
+                                 required: false, site: SourceSite(file: file, path: path))
+    }
+
+    mutating func componentType(_ value: JSONValue?, _ file: String, _ path: String) -> Int? {
+        guard let value else {
+            problems.add(file, String(path.dropLast(".type".count)), "missing \"type\"")
+            return nil
+        }
+        guard let name = value.stringValue else {
+            problems.add(file, path, "\"type\" must be a string")
+            return nil
+        }
+        guard let index = catalog.index(of: name) else {
+            problems.add(file, path, "unknown component type \"\(name)\"")
+            return nil
+        }
+        return index
+    }
+
+    mutating func compileData(_ value: JSONValue?, type: Int?, _ file: String, _ path: String) -> [TemplateMember]? {
+        guard let value else { return [] }
+        guard let object = value.objectValue else {
+            problems.add(file, path, "\"data\" must be an object")
+            return nil
+        }
+        var members: [TemplateMember] = []
+        for member in object.members {
+            let memberPath = path.key(member.key)
+            let isSlot = type.map { catalog[$0].isSlot(member.key) } ?? false
+            let node = isSlot ? compileSlot(member.value, file, memberPath) : compile(member.value, file, memberPath, .value)
+            if let node { members.append(TemplateMember(key: member.key, node: node)) }
+        }
+        return members
+    }
+
+    /// A slot: an array of components (or directives), or a binding that passes components on.
+    mutating func compileSlot(_ value: JSONValue, _ file: String, _ path: String) -> TemplateNode? {
+        switch value {
+        case .array, .string: return compile(value, file, path, value.stringValue == nil ? .component : .value)
+        case .object(let object) where object.keys.contains(where: { $0.hasPrefix("$") }):
+            return compileDirective(object, file, path, .component)
+        default:
+            problems.add(file, path, "a slot must be an array of components")
+            return nil
+        }
+    }
+}

@@ -1,0 +1,90 @@
+/// A compiled piece of a page template: what a request evaluates, with no JSON re-parsing.
+/// Literal subtrees carry their pre-encoded bytes; interpolated strings are pre-split;
+/// `$include` is already inlined; the other directives are nodes of their own.
+indirect enum TemplateNode: Sendable {
+    /// A value with no bindings, directives or components, with its compact encoding.
+    case literal(JSONValue, bytes: [UInt8])
+    /// A string that is exactly one `{{path}}`: takes the bound value's own JSON type.
+    case binding(BindingPath)
+    /// A string mixing text and bindings; disappears if any binding has no textual value.
+    case text([TextPart])
+    /// An array; directive elements splice zero or more elements in.
+    case array([TemplateNode])
+    /// A plain (non-component) object; members whose value disappears are left out.
+    case object([TemplateMember])
+    /// A component, where a slot or the root expects one.
+    case component(ComponentTemplate)
+    /// `$each`: the template once per element of the bound array, spliced into the enclosing array.
+    case each(BindingPath, variable: String, template: TemplateNode)
+    /// `$if`: `then` when the binding is present and not null, else `else` (either may be absent).
+    case conditional(BindingPath, then: TemplateNode?, else: TemplateNode?)
+    /// `$variant`: the branch named by the request's choice for the experiment, else the first.
+    case variant(experiment: String, branches: [VariantBranch])
+    /// An included fragment that is an array: its elements are spliced into the enclosing array.
+    case splice([TemplateNode])
+
+    /// The literal value when this node is a literal.
+    var literalValue: JSONValue? {
+        if case .literal(let value, _) = self { return value }
+        return nil
+    }
+
+    /// Makes a literal node, pre-encoding the value.
+    static func literal(_ value: JSONValue) -> TemplateNode {
+        .literal(value, bytes: JSONWriter.encode(value))
+    }
+}
+
+/// One member of a compiled object or component data, with its key pre-encoded as `"key":`.
+struct TemplateMember: Sendable {
+    let key: String
+    let keyBytes: [UInt8]
+    let node: TemplateNode
+
+    init(key: String, node: TemplateNode) {
+        self.key = key
+        self.node = node
+        var writer = JSONWriter()
+        writer.writeString(key)
+        writer.appendByte(UInt8(ascii: ":"))
+        keyBytes = writer.bytes
+    }
+}
+
+/// One branch of a `$variant`.
+struct VariantBranch: Sendable {
+    let name: String
+    let node: TemplateNode
+}
+
+/// A compiled component: `{ "id", "type", "data", "fallback"?, "required"? }`.
+struct ComponentTemplate: Sendable {
+    /// The id: a literal string, or an interpolated one (`rel-{{item.id}}`). Unused in fallbacks.
+    var id: TemplateNode
+    /// Index of the type in the catalog.
+    var type: Int
+    /// The data members in author order; slots hold arrays of components.
+    var data: [TemplateMember]
+    /// What replaces the component when the client can't render its type.
+    var fallback: FallbackRule
+    /// `"required": true`: an unrenderable result makes the whole page an upgrade.
+    var required: Bool
+    /// Where the component's id was written (duplicate-id problems).
+    var site: SourceSite
+}
+
+/// Where a component's fallback comes from.
+enum FallbackRule: Sendable {
+    /// The catalog's fallback for the type (or a drop when it has none).
+    case catalog
+    /// An inline `"fallback": null`: drop the component.
+    case drop
+    /// An inline `"fallback": { ... }`, which wins over the catalog's.
+    case replace(ComponentTemplateBox)
+}
+
+/// A reference wrapper so a component template can hold its own fallback template.
+final class ComponentTemplateBox: Sendable {
+    let template: ComponentTemplate
+    init(_ template: ComponentTemplate) { self.template = template }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+@testable import SDUI
+
+/// The sample `Pages/` folder at the package root loads cleanly and renders.
+@Suite struct SamplePagesTests {
+    static func pagesFiles() -> [String: [UInt8]] {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Pages").standardized
+        var files: [String: [UInt8]] = [:]
+        let enumerator = FileManager.default.enumerator(atPath: root.path)
+        while let relative = enumerator?.nextObject() as? String {
+            var isDirectory: ObjCBool = false
+            let full = root.appendingPathComponent(relative).path
+            if FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue,
+               let data = FileManager.default.contents(atPath: full) {
+                files[relative] = Array(data)
+            }
+        }
+        return files
+    }
+
+    @Test func loadsWithZeroProblems() throws {
+        let files = Self.pagesFiles()
+        #expect(files["catalog.json"] != nil)
+        #expect(Fixtures.problems(files) == [])
+        let site = try Fixtures.load(files)
+        #expect(site.version.count == 64)
+        for name in ["home", "home.canary", "product", "upgrade", "not-found"] { #expect(site.hasTemplate(name)) }
+    }
+
+    @Test func rendersHomeForAnIOSClient() throws {
+        let site = try Fixtures.load(Self.pagesFiles())
+        let match = try #require(site.match(path: "/home"))
+        #expect(match.page == "home")
+        let requests = site.dataRequests(for: match)
+        #expect(requests.map(\.entry) == ["deals", "categories"])
+        let data = site.fileData(for: requests)
+        let page = try #require(Fixtures.renderPage(site, "home", data: data, client: Fixtures.client("ios/5.2.0"), variants: ["home-hero": "B"]))
+        let body = String(decoding: page.body, as: UTF8.self)
+        #expect(body.hasPrefix(#"{"id":"home","type":"page","data":{"title":"Home","children":[{"id":"top-bar","type":"top-bar""#))
+        #expect(body.contains(#""title":"New season, new trails""#))
+        #expect(body.contains(#"{"id":"deal-1","type":"product-card","data":{"title":"Trail Running Shoes","price":{"amount":"89.99","currency":"EUR"}"#))
+        #expect(body.contains(#""id":"footer-legal""#))
+        #expect(!body.contains("$") && !body.contains("{{"))
+        #expect(try JSONParser.parse(page.body)["type"] == .string("page"))
+        #expect(page.fallbacks == 0)
+    }
+
+    @Test func rendersProduct3AndOldClientsGetFallbacks() throws {
+        let site = try Fixtures.load(Self.pagesFiles())
+        let match = try #require(site.match(path: "/product/3"))
+        #expect(match == RouteMatch(page: "product", params: ["id": "3"]))
+        let requests = site.dataRequests(for: match)
+        #expect(requests == [DataRequest(entry: "product", source: "products", key: "3", required: true, timeoutMs: 200, kind: .file(path: "data/products.json"))])
+        let data = site.fileData(for: requests)
+        let modern = try #require(Fixtures.renderPage(site, "product", params: match.params, data: data, client: Fixtures.client("ios/6.0.0")))
+        let body = String(decoding: modern.body, as: UTF8.self)
+        #expect(body.contains(#"{"id":"title","type":"text","data":{"text":"Merino Wool Socks (3-pack)","style":"headline"}}"#))
+        #expect(body.contains(#"{"id":"rating","type":"rating","data":{"value":4.8,"count":2210}}"#))
+        #expect(body.contains(#""id":"rel-4""#))
+        #expect(modern.fallbacks == 0)
+        let old = try #require(Fixtures.renderPage(site, "product", params: match.params, data: data, client: Fixtures.client("ios/4.0.0")))
+        let oldBody = String(decoding: old.body, as: UTF8.self)
+        #expect(oldBody.contains(#"{"id":"rating","type":"text","data":{"text":"★ 4.8 (2210 reviews)"}}"#))
+        #expect(oldBody.contains(#"{"id":"related-carousel","type":"column","data":{"elements":[{"id":"rel-4""#))
+        #expect(old.fallbackTypes == ["rating": 1, "carousel": 1])
+        #expect(!oldBody.contains(#""style":"primary""#))
+    }
+
+    @Test func unknownProductHasNoValueAndUpgradeAndNotFoundRender() throws {
+        let site = try Fixtures.load(Self.pagesFiles())
+        #expect(site.fileValue(source: "products", key: "999") == nil)
+        #expect(site.match(path: "/product/a%20b") == nil)
+        #expect(Fixtures.render(site, "upgrade", client: .unknown).hasPrefix(#"{"id":"upgrade","type":"page""#))
+        #expect(Fixtures.render(site, "not-found", client: .unknown).hasPrefix(#"{"id":"not-found","type":"page""#))
+    }
+}

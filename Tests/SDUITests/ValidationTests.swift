@@ -1,0 +1,111 @@
+import Testing
+@testable import SDUI
+
+/// Validation rules: every problem reported, sorted, as `file:json.path: message`.
+@Suite struct ValidationTests {
+    func problems(_ children: String, data: String = "", extra: [String: String] = [:]) -> [String] {
+        Fixtures.problems(Fixtures.page(children, data: data, extra: extra))
+    }
+
+    @Test func invalidJSONGivesLineAndColumnForEveryBadFile() {
+        let found = Fixtures.problems(Fixtures.files(["pages/a.json": "{\n  \"route\": tru\n}", "rollout.json": "{,}"]))
+        #expect(found == [
+            "pages/a.json:$: line 2, column 12: invalid literal, expected true",
+            "rollout.json:$: line 1, column 2: expected a string key",
+        ])
+    }
+
+    @Test func unknownTypeAndMissingRequiredLiteralFieldAreAllReported() {
+        #expect(problems(#"[{"id":"a","type":"carousell"},{"id":"b","type":"text","data":{"style":"x"}},{"id":"c","type":"text","data":{"text":"{{maybe}}"}}]"#) == [
+            #"pages/p.json:$.root.data.children[0].type: unknown component type "carousell""#,
+            #"pages/p.json:$.root.data.children[1].data: missing required field "text" of type "text""#,
+        ])
+    }
+
+    @Test func duplicateLiteralIdsIncludingFragmentsButNotAlternativesOrBindings() {
+        let found = problems(#"[{"$include":"f"},{"id":"x","type":"divider"},{"id":"{{a}}","type":"divider"},{"id":"{{a}}","type":"divider"},{"$if":"a","then":{"id":"y","type":"divider"},"else":{"id":"y","type":"divider"}}]"#,
+                             extra: ["fragments/f.json": #"{"id":"x","type":"divider"}"#])
+        #expect(found == [#"pages/p.json:$.root.data.children[1].id: duplicate component id "x" on page "p""#])
+    }
+
+    @Test func includeOfAMissingFragmentAndIncludeCycles() {
+        let found = problems(#"[{"$include":"nope"},{"$include":"a"}]"#,
+                             extra: ["fragments/a.json": #"{"$include":"b"}"#, "fragments/b.json": #"[{"$include":"a"}]"#])
+        #expect(found.contains(#"pages/p.json:$.root.data.children[0].$include: unknown fragment "nope" (no fragments/nope.json)"#))
+        #expect(found.contains("fragments/b.json:$[0].$include: include cycle: a → b → a"))
+        #expect(found.contains("fragments/a.json:$.$include: include cycle: b → a → b"))
+    }
+
+    @Test func routeClashesInvalidSyntaxReservedAndSpecialPages() {
+        var files = Fixtures.files([
+            "pages/a.json": #"{"route":"/product/:id","root":{"id":"a","type":"page"}}"#,
+            "pages/b.json": #"{"route":"/product/:sku","root":{"id":"b","type":"page"}}"#,
+            "pages/c.json": #"{"route":"/bad//x","root":{"id":"c","type":"page"}}"#,
+            "pages/d.json": #"{"route":"/metrics","root":{"id":"d","type":"page"}}"#,
+            "pages/e.json": #"{"root":{"id":"e","type":"page"}}"#,
+            "pages/upgrade.json": #"{"route":"/upgrade","root":{"id":"u","type":"page"}}"#,
+            "pages/a.canary.json": #"{"route":"/other","root":{"id":"a","type":"page"}}"#,
+        ])
+        files["pages/not-found.json"] = nil
+        #expect(Fixtures.problems(files) == [
+            #"pages/a.canary.json:$.route: a canary repeats its page's route "/product/:id""#,
+            #"pages/b.json:$.route: route "/product/:sku" clashes with "/product/:id" of pages/a.json"#,
+            #"pages/c.json:$.route: invalid route: empty segment in route "/bad//x""#,
+            #"pages/d.json:$.route: route "/metrics" is reserved"#,
+            #"pages/e.json:$: missing "route""#,
+            #"pages/not-found.json:$: missing page "not-found" (required)"#,
+            #"pages/upgrade.json:$.route: the "upgrade" page has no route"#,
+        ])
+    }
+
+    @Test func rootMustBeAPage() {
+        #expect(Fixtures.problems(Fixtures.files(["pages/a.json": #"{"route":"/a","root":{"id":"a","type":"column"}}"#]))
+            == [#"pages/a.json:$.root.type: the root must be a component of type "page""#])
+    }
+
+    @Test func unknownSourceAndKeysThatBindMoreThanRouteParams() {
+        #expect(problems("[]", data: #"{"x":{"source":"zzz","key":"{{params.id}}"},"params":{"source":"s","key":"k"}}"#) == [
+            #"pages/p.json:$.data.params: "params" is reserved for route parameters"#,
+            #"pages/p.json:$.data.x.key: a key may only bind route parameters (params.<name> of the route), not "params.id""#,
+            #"pages/p.json:$.data.x.source: unknown source "zzz""#,
+        ])
+    }
+
+    @Test func sourcesNeedTheirDataFileAndAURLTemplate() {
+        let sources = #"{"sources":{"a":{"file":"data/missing.json"},"b":{"url":"ftp://x"},"c":{"file":"data/s.json","url":"http://x/{{key}}"}}}"#
+        #expect(problems("[]", extra: ["sources.json": sources]) == [
+            #"sources.json:$.sources.a.file: missing file "data/missing.json""#,
+            #"sources.json:$.sources.b.url: expected an http(s) URL template containing {{key}}"#,
+            #"sources.json:$.sources.c: a source has exactly one of "file" and "url""#,
+        ])
+    }
+
+    @Test func badSinceVersionsAndPlatforms() {
+        let catalog = #"{"components":{"page":{"slots":["children"]},"x":{"since":{"ios":"5.0","tv":"1.0.0"}}}}"#
+        #expect(Fixtures.problems(Fixtures.files([:], catalog: catalog)) == [
+            #"catalog.json:$.components.x.since.ios: invalid version "5.0" (SemVer MAJOR.MINOR.PATCH)"#,
+            #"catalog.json:$.components.x.since.tv: unknown platform "tv" (ios, android, web)"#,
+        ])
+    }
+
+    @Test func fallbackCyclesAndUnknownFallbackTypes() {
+        let catalog = #"{"components":{"page":{"slots":["children"]},"a":{"since":{"ios":"2.0.0"},"fallback":{"type":"b"}},"b":{"since":{"ios":"2.0.0"},"fallback":{"type":"a"}},"c":{"fallback":{"type":"zz"}}}}"#
+        #expect(Fixtures.problems(Fixtures.files([:], catalog: catalog)) == [
+            "catalog.json:$.components.a.fallback: fallback cycle: a → b → a",
+            "catalog.json:$.components.b.fallback: fallback cycle: b → a → b",
+            #"catalog.json:$.components.c.fallback.type: unknown component type "zz""#,
+        ])
+    }
+
+    @Test func malformedDirectives() {
+        let found = problems(#"[{"$each":"x","template":{"id":"a","type":"divider"}},{"$if":"x"},{"$variant":"e"},{"$nope":1},{"$include":"f","extra":1},"str"]"#)
+        #expect(found == [
+            "pages/p.json:$.root.data.children[0].as: $each needs \"as\": a variable name",
+            "pages/p.json:$.root.data.children[1]: $if needs \"then\" or \"else\"",
+            "pages/p.json:$.root.data.children[2]: $variant needs at least one variant",
+            "pages/p.json:$.root.data.children[3].$nope: unknown directive \"$nope\" ($include, $each, $if, $variant)",
+            "pages/p.json:$.root.data.children[4].extra: unknown key \"extra\" in $include",
+            "pages/p.json:$.root.data.children[5]: expected a component object, found a string",
+        ])
+    }
+}
