@@ -224,4 +224,15 @@ struct ConnectionStateMachineTests {
             #expect(result)
         }
     }
+
+    @Test func peerCloseWithPipelinedResponsesOwedClosesOnlyOnTheLast() {
+        var machine = ConnectionStateMachine(now: start, timeouts: timeouts)
+        machine.requestCompleted(now: at(1), keepAlive: true)
+        machine.requestCompleted(now: at(1), keepAlive: true)
+        _ = machine.peerClosed()
+        let first = machine.responseCloses(keepAlive: true, moreOwed: true, bytesBuffered: false)
+        #expect(!first)
+        let last = machine.responseCloses(keepAlive: true, moreOwed: false, bytesBuffered: false)
+        #expect(last)
+    }
 }

@@ -78,6 +78,12 @@ final class Connection {
 
     /// A readiness event from the selector.
     func handle(readable: Bool, writable: Bool, hangUp: Bool) {
+        if hangUp {
+            // EPOLLHUP/EPOLLERR: both directions are gone (reset, or FIN after our shutdown);
+            // nothing more can be written, and the event would fire again and again.
+            close()
+            return
+        }
         if writable, !closed { flush() }
         if readable, !closed { readInput() }
         afterEvent()

@@ -25,7 +25,7 @@ extension ConnectionStateMachine {
     /// it, or the server drains and nothing else was received (RFC 9112 §9.6: no request is
     /// processed after a `close`). When true, no further request is read.
     mutating func responseCloses(keepAlive: Bool, moreOwed: Bool, bytesBuffered: Bool) -> Bool {
-        let closes = !keepAlive || reading == .stopped || (draining && !moreOwed && !bytesBuffered)
+        let closes = !keepAlive || (!moreOwed && (reading == .stopped || (draining && !bytesBuffered)))
         if closes { reading = .stopped }
         return closes
     }

@@ -55,8 +55,9 @@ final class Selector: @unchecked Sendable {
     }
 
     private func control(_ op: Int32, fd: Int32, token: UInt64, read: Bool, write: Bool) throws(SystemError) {
-        var mask: UInt32 = LinuxCalls.EPOLLRDHUP
-        if read { mask |= LinuxCalls.EPOLLIN }
+        // EPOLLRDHUP only with EPOLLIN: level-triggered, a half-closed peer would otherwise spin.
+        var mask: UInt32 = 0
+        if read { mask |= LinuxCalls.EPOLLIN | LinuxCalls.EPOLLRDHUP }
         if write { mask |= LinuxCalls.EPOLLOUT }
         var raw = (UInt64(0), UInt64(0))  // 16 zeroed bytes, enough for either layout
         _ = try withUnsafeMutableBytes(of: &raw) { (buffer) throws(SystemError) -> Int32 in
