@@ -1,0 +1,103 @@
+extension Connection {
+    /// Reads once into the loop's buffer and parses every complete request now buffered.
+    func readInput() {
+        let result: IOResult<Int>
+        do {
+            result = try transport.read(into: loop.readBuffer)
+        } catch {
+            close()  // ECONNRESET and friends: an ordinary end
+            return
+        }
+        guard case .processed(let count) = result else { return }
+        if count == 0 {
+            readClosed = true
+            perform(machine.peerClosed())
+            return
+        }
+        // Lingering (or past a closing request): input is read only to be discarded.
+        guard machine.lingerUntil == nil, !machine.isClosing else { return }
+        inbound.append(contentsOf: UnsafeRawBufferPointer(rebasing: loop.readBuffer[..<count]))
+        machine.bytesArrived(now: .now)
+        processInput()
+        flush()
+    }
+
+    /// Parses and dispatches buffered requests until one is incomplete, the pipeline is full or
+    /// the connection stops reading; synchronous answers are queued for one `writev`.
+    func processInput() {
+        processing = true
+        defer { processing = false }
+        while !closed, !machine.isClosing, machine.owed < Self.maxOwed, bytesBuffered {
+            let result = inbound.withUnsafeBufferPointer { all in
+                parser.parse(UnsafeBufferPointer(rebasing: all[inboundStart...]))
+            }
+            switch result {
+            case .needMore:
+                if parser.isReadingBody {
+                    machine.headCompleted(now: .now)
+                    sendContinueIfExpected()
+                }
+                compactInbound()
+                return
+            case .failure(let error):
+                perform(machine.protocolError(error))
+            case .request(var request, let consumed):
+                inboundStart += consumed
+                continueSent = false
+                request.requestID = RequestID.next()
+                let now = ContinuousClock.now
+                machine.requestCompleted(now: now, keepAlive: request.wantsKeepAlive)
+                if bytesBuffered { machine.bytesArrived(now: now) }
+                dispatch(request, now: now)
+                renderReady()
+            }
+        }
+        compactInbound()
+    }
+
+    /// Parses more once the pipeline has room again (after responses are written).
+    func resumeInput() {
+        guard !processing, !closed, bytesBuffered, !machine.isClosing, machine.owed < Self.maxOwed else { return }
+        processInput()
+    }
+
+    private func dispatch(_ request: HTTPRequest, now: ContinuousClock.Instant) {
+        let sequence = nextSequence
+        nextSequence += 1
+        pending[sequence] = Pending(
+            requestID: request.requestID, method: request.method, path: request.path,
+            version: request.version, keepAlive: request.wantsKeepAlive, isHead: request.method == "HEAD",
+            startedAt: now)
+        let slot = ResponseSlot(loop: loop, connectionID: id, sequence: sequence)
+        loop.context.handler.handle(request, responder: HTTPResponder(slot: slot))
+    }
+
+    /// Queues the server's own error answer after everything owed; it closes the connection.
+    func queueError(_ error: HTTPError) {
+        let sequence = nextSequence
+        nextSequence += 1
+        pending[sequence] = Pending(
+            requestID: RequestID.next(), method: "-", path: "-", version: .http1_1, keepAlive: false,
+            isHead: false, startedAt: .now)
+        ready[sequence] = error.response
+        renderReady()
+    }
+
+    /// `Expect: 100-continue` with the body not yet sent: tell the client to go on, unless
+    /// earlier responses are still owed (an interim answer must not overtake them).
+    private func sendContinueIfExpected() {
+        guard parser.expectsContinue, !continueSent, machine.owed == 0, outboundHead == outbound.count else { return }
+        continueSent = true
+        enqueue(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8), completion: nil)
+    }
+
+    private func compactInbound() {
+        if inboundStart == inbound.count {
+            inbound.removeAll(keepingCapacity: inbound.capacity <= 65536)
+            inboundStart = 0
+        } else if inboundStart > 0 {
+            inbound.removeFirst(inboundStart)
+            inboundStart = 0
+        }
+    }
+}

@@ -1,0 +1,175 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One accepted connection, owned by one event loop for its whole life (no locks).
+///
+/// It glues the socket (`Transport`), the incremental `RequestParser`, the pure
+/// `ConnectionStateMachine` and an ordered output queue written with `writev`.
+/// Pipelined requests are parsed as soon as they are buffered and answered strictly in order.
+final class Connection {
+    /// Bookkeeping for a request whose response is owed.
+    struct Pending {
+        var requestID: String
+        var method: String
+        var path: String
+        var version: HTTPVersion
+        var keepAlive: Bool
+        var isHead: Bool
+        var startedAt: ContinuousClock.Instant
+    }
+
+    /// A chunk of output; the last chunk of a response carries its completion record.
+    struct Outbound {
+        var bytes: [UInt8]
+        var completion: Completion?
+    }
+
+    struct Completion {
+        var exchange: HTTPExchange
+        var startedAt: ContinuousClock.Instant
+        var closing: Bool
+    }
+
+    /// Most requests answered ahead of the client (pipelining depth) before reading pauses.
+    static let maxOwed = 16
+    /// Most buffered output before reading pauses.
+    static let maxOutboundBytes = 4 << 20
+
+    let id: UInt64
+    unowned let loop: EventLoop
+    let transport: any Transport
+    var machine: ConnectionStateMachine
+    var parser: RequestParser
+    var inbound: [UInt8] = []
+    var inboundStart = 0
+    var nextSequence: UInt64 = 0
+    var nextToRender: UInt64 = 0
+    var pending: [UInt64: Pending] = [:]
+    var ready: [UInt64: HTTPResponse] = [:]
+    var outbound: [Outbound] = []
+    var outboundHead = 0
+    var outboundOffset = 0
+    var outboundBytes = 0
+    var readClosed = false
+    var closed = false
+    var processing = false
+    var continueSent = false
+    var registeredRead = true
+    var registeredWrite = false
+    var timerEntry: ContinuousClock.Instant?
+
+    init(id: UInt64, loop: EventLoop, transport: any Transport) {
+        self.id = id
+        self.loop = loop
+        self.transport = transport
+        machine = ConnectionStateMachine(now: .now, timeouts: loop.context.timeouts)
+        parser = RequestParser(limits: loop.context.limits)
+    }
+
+    /// Unconsumed request bytes are waiting.
+    var bytesBuffered: Bool { inbound.count > inboundStart }
+
+    /// Called once after registration.
+    func start() {
+        if loop.draining { perform(machine.drain(bytesBuffered: false)) }
+        afterEvent()
+    }
+
+    /// A readiness event from the selector.
+    func handle(readable: Bool, writable: Bool, hangUp: Bool) {
+        if hangUp {
+            // EPOLLHUP/EPOLLERR: both directions are gone (reset, or FIN after our shutdown);
+            // nothing more can be written, and the event would fire again and again.
+            close()
+            return
+        }
+        if writable, !closed { flush() }
+        if readable, !closed { readInput() }
+        afterEvent()
+    }
+
+    /// A timer of this connection fired.
+    func timerFired(at: ContinuousClock.Instant, now: ContinuousClock.Instant) {
+        if timerEntry == at { timerEntry = nil }
+        guard !closed else { return }
+        perform(machine.timerFired(now: now))
+        afterEvent()
+    }
+
+    /// The server drains (SPEC §4.3).
+    func drain() {
+        guard !closed else { return }
+        perform(machine.drain(bytesBuffered: bytesBuffered))
+        if !closed {
+            renderReady()
+            flush()
+        }
+        afterEvent()
+    }
+
+    /// Performs a state-machine action.
+    func perform(_ action: ConnectionStateMachine.Action) {
+        switch action {
+        case .none:
+            break
+        case .close:
+            close()
+        case .sendError(let error):
+            queueError(error)
+        case .shutdownAndLinger:
+            transport.shutdownWrite()
+            inbound = []
+            inboundStart = 0
+        }
+    }
+
+    /// Re-arms the timer and the readiness interests after any event.
+    func afterEvent() {
+        guard !closed else { return }
+        if let deadline = machine.deadline, timerEntry.map({ deadline < $0 }) ?? true {
+            timerEntry = deadline
+            loop.schedule(token: id, at: deadline)
+        }
+        let lingering = machine.lingerUntil != nil
+        let backlogged = machine.owed >= Self.maxOwed || outboundBytes > Self.maxOutboundBytes
+        let wantRead = !readClosed && (lingering || (!machine.isClosing && !backlogged))
+        let wantWrite = outboundHead < outbound.count
+        guard wantRead != registeredRead || wantWrite != registeredWrite else { return }
+        registeredRead = wantRead
+        registeredWrite = wantWrite
+        do {
+            try loop.selector.reregister(fd: transport.fd, token: id, read: wantRead, write: wantWrite)
+        } catch {
+            close()
+        }
+    }
+
+    /// Closes the socket, reports owed responses as failed and frees the slot.
+    func close() {
+        guard !closed else { return }
+        closed = true
+        loop.selector.deregister(fd: transport.fd)
+        transport.close()
+        loop.remove(self)
+        for index in outboundHead..<outbound.count {
+            if var completion = outbound[index].completion {
+                completion.exchange.written = false
+                loop.context.handler.didRespond(completion.exchange)
+            }
+        }
+        outbound = []
+        for (_, request) in pending.sorted(by: { $0.key < $1.key }) {
+            report(request, status: 0, bodyBytes: 0, logFields: "", written: false)
+        }
+        pending = [:]
+        loop.connectionClosed()
+    }
+
+    /// For a socket that could not be registered.
+    func transportClosedWithoutRegistration() {
+        closed = true
+        transport.close()
+        loop.connectionClosed()
+    }
+}

@@ -1,0 +1,68 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension EventLoop {
+    /// The loop body: wait for readiness or the next timer, dispatch, run tasks, fire timers.
+    func run() {
+        thread.store(UInt(pthread_self()), ordering: .releasing)
+        while running {
+            let timeout = timeoutMillis(now: .now)
+            do {
+                try selector.whenReady(timeoutMillis: timeout) { event in handle(event) }
+            } catch {
+                // epoll_wait only fails on programming errors; don't spin.
+                usleep(1000)
+            }
+            runTasks()
+            fireTimers(now: .now)
+        }
+        selectorCleanup()
+        finished.store(true, ordering: .releasing)
+    }
+
+    private func timeoutMillis(now: ContinuousClock.Instant) -> Int32 {
+        guard let first = timers.first else { return -1 }
+        if first.at <= now { return 0 }
+        let wait = first.at - now
+        let millis = wait.components.seconds * 1000 + (wait.components.attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+        return Int32(min(millis, 60_000))
+    }
+
+    private func handle(_ event: Selector.Event) {
+        switch event.token {
+        case Selector.wakeUpToken:
+            return
+        case Self.listenerToken:
+            listener?.acceptAll()
+        default:
+            guard let connection = connection(event.token) else { return }
+            connection.handle(readable: event.readable, writable: event.writable, hangUp: event.hangUp)
+        }
+    }
+
+    private func runTasks() {
+        let pending = tasks.withLock { queue -> [@Sendable () -> Void] in
+            defer { queue.removeAll(keepingCapacity: true) }
+            return queue
+        }
+        for task in pending { task() }
+    }
+
+    private func fireTimers(now: ContinuousClock.Instant) {
+        while let entry = timers.popDue(now: now) {
+            if entry.token == Self.listenerToken {
+                listener?.resume()
+            } else {
+                connection(entry.token)?.timerFired(at: entry.at, now: now)
+            }
+        }
+    }
+
+    private func selectorCleanup() {
+        listener?.close()
+        listener = nil
+        closeAll()
+        runTasks()
+    }
+}

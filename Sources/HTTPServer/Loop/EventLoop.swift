@@ -1,0 +1,112 @@
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One event-loop thread: an epoll `Selector`, a timer heap, a task queue woken by eventfd,
+/// and the connections it owns for their whole life (so a connection needs no locks).
+///
+/// Everything but `execute`, `deliver` and `wakeUp` runs on the loop's own thread.
+final class EventLoop: @unchecked Sendable {
+    static let listenerToken: UInt64 = 1
+
+    let index: Int
+    let context: ServerContext
+    let selector: Selector
+    /// The per-loop read buffer every connection reads into (64 KiB).
+    let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 65536, alignment: 16)
+    var date = HTTPDate()
+    var listener: Listener?
+    var draining = false
+
+    var connections: [UInt64: Connection] = [:]
+    var timers = TimerHeap()
+    var nextToken: UInt64 = 2
+    var running = true
+    let tasks = Mutex<[@Sendable () -> Void]>([])
+    let thread = Atomic<UInt>(0)
+    let finished = Atomic<Bool>(false)
+
+    init(index: Int, context: ServerContext) throws(SystemError) {
+        self.index = index
+        self.context = context
+        selector = try Selector()
+    }
+
+    deinit {
+        readBuffer.deallocate()
+    }
+
+    /// Whether the caller runs on this loop's thread.
+    var inLoop: Bool { thread.load(ordering: .acquiring) == UInt(pthread_self()) }
+    /// Whether the thread has exited.
+    var isFinished: Bool { finished.load(ordering: .acquiring) }
+    var connectionCount: Int { connections.count }
+
+    /// Runs `task` on the loop thread soon. Safe from any thread.
+    func execute(_ task: @escaping @Sendable () -> Void) {
+        tasks.withLock { $0.append(task) }
+        selector.wakeUp()
+    }
+
+    /// Hands a handler's response to its connection, hopping threads if needed.
+    func deliver(_ response: HTTPResponse, connection id: UInt64, sequence: UInt64) {
+        if inLoop {
+            connections[id]?.receive(response, sequence: sequence)
+        } else {
+            execute { [self] in connections[id]?.receive(response, sequence: sequence) }
+        }
+    }
+
+    /// Takes ownership of an accepted socket.
+    func adopt(fd: Int32) {
+        let token = nextToken
+        nextToken += 1
+        let connection = Connection(id: token, loop: self, transport: SocketTransport(fd: fd))
+        do {
+            try selector.register(fd: fd, token: token, read: true, write: false)
+        } catch {
+            connection.transportClosedWithoutRegistration()
+            return
+        }
+        connections[token] = connection
+        connection.start()
+    }
+
+    /// The live connection with this token.
+    func connection(_ token: UInt64) -> Connection? {
+        connections[token]
+    }
+
+    /// Forgets a closed connection.
+    func remove(_ connection: Connection) {
+        connections[connection.id] = nil
+    }
+
+    /// Calls `timerFired` on connection `token` (or the listener) at `at`.
+    func schedule(token: UInt64, at: ContinuousClock.Instant) {
+        timers.insert(at: at, token: token)
+    }
+
+    /// Starts draining every connection of this loop (SPEC §4.3).
+    func drainAll() {
+        draining = true
+        for connection in Array(connections.values) { connection.drain() }
+    }
+
+    /// Closes every connection now (drain timeout).
+    func closeAll() {
+        for connection in Array(connections.values) { connection.close() }
+    }
+
+    /// Stops the loop: closes the listener and connections, then the thread ends.
+    func stop() {
+        execute { [self] in
+            listener?.close()
+            listener = nil
+            closeAll()
+            running = false
+        }
+    }
+}

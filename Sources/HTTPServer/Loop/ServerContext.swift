@@ -1,0 +1,27 @@
+import Synchronization
+
+/// What every event loop of one server shares: settings, the handler and the open-connection
+/// count (the only cross-loop mutable state, atomic).
+final class ServerContext: Sendable {
+    let configuration: HTTPServer.Configuration
+    let handler: any HTTPHandler
+    let limits: RequestLimits
+    let timeouts: ConnectionStateMachine.Timeouts
+    let serverLine: [UInt8]
+    let openConnections = Atomic<Int>(0)
+    /// Set when the listener paused at `maxConnections`; a closing connection resumes it.
+    let acceptPaused = Atomic<Bool>(false)
+    /// The loops, set once by `start`; loop 0 owns the listener.
+    let loops = Mutex<[EventLoop]>([])
+
+    init(configuration: HTTPServer.Configuration, handler: any HTTPHandler) {
+        self.configuration = configuration
+        self.handler = handler
+        limits = RequestLimits(
+            maxRequestLine: configuration.maxRequestLine, maxHeaderBytes: configuration.maxHeaderBytes,
+            maxHeaderCount: configuration.maxHeaderCount, maxBody: configuration.maxBody)
+        timeouts = ConnectionStateMachine.Timeouts(
+            head: configuration.headTimeout, idle: configuration.idleTimeout, linger: configuration.lingerTimeout)
+        serverLine = Array("Server: \(configuration.serverName)\r\n".utf8)
+    }
+}

@@ -1,0 +1,48 @@
+extension HTTPError {
+    /// 400 `bad_request` with the given reason.
+    public static func badRequest(_ message: String) -> HTTPError {
+        HTTPError(status: 400, code: "bad_request", message: message)
+    }
+
+    /// 404 `not_found` (unknown route).
+    public static var notFound: HTTPError {
+        HTTPError(status: 404, code: "not_found", message: "No such resource.")
+    }
+
+    /// 405 `method_not_allowed` with `Allow: GET, HEAD`.
+    public static var methodNotAllowed: HTTPError {
+        HTTPError(
+            status: 405, code: "method_not_allowed", message: "Only GET and HEAD are allowed.",
+            headers: HTTPHeaders([("Allow", "GET, HEAD")]))
+    }
+
+    /// 408 `request_timeout`: the request head did not arrive in time.
+    public static var requestTimeout: HTTPError {
+        HTTPError(status: 408, code: "request_timeout", message: "The request head did not arrive in time.")
+    }
+
+    /// 413 `content_too_large`: the body is over the limit.
+    public static var contentTooLarge: HTTPError {
+        HTTPError(status: 413, code: "content_too_large", message: "The request body is too large.")
+    }
+
+    /// 414 `uri_too_long`: the request line is over the limit.
+    public static var uriTooLong: HTTPError {
+        HTTPError(status: 414, code: "uri_too_long", message: "The request line is too long.")
+    }
+
+    /// 431 `header_fields_too_large`: too many header bytes or fields.
+    public static var headerFieldsTooLarge: HTTPError {
+        HTTPError(status: 431, code: "header_fields_too_large", message: "The request header section is too large.")
+    }
+
+    /// 501 `not_implemented`: an unsupported transfer coding.
+    public static var notImplemented: HTTPError {
+        HTTPError(status: 501, code: "not_implemented", message: "Only the chunked transfer coding is supported.")
+    }
+
+    /// 503 `draining`: the server is shutting down.
+    public static var draining: HTTPError {
+        HTTPError(status: 503, code: "draining", message: "The server is shutting down.")
+    }
+}

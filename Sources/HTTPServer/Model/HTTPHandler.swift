@@ -1,0 +1,35 @@
+/// What the application plugs into the server.
+///
+/// `handle` runs on an event-loop thread: answer quickly (synchronously is the fast path) or
+/// hand the work elsewhere and call `responder.respond` later from any thread, exactly once.
+public protocol HTTPHandler: Sendable {
+    /// Answers one request through `responder`, now or later, exactly once.
+    func handle(_ request: HTTPRequest, responder: HTTPResponder)
+    /// Called after each response (the server's own 4xx/5xx included) is written or failed.
+    func didRespond(_ exchange: HTTPExchange)
+}
+
+extension HTTPHandler {
+    /// Does nothing.
+    public func didRespond(_ exchange: HTTPExchange) {}
+}
+
+/// The record of one answered request, for access logs and metrics.
+public struct HTTPExchange: Sendable {
+    /// The request's id (as sent in `X-Request-Id`).
+    public var requestID: String
+    /// The request method (`-` when the request line could not be read).
+    public var method: String
+    /// The request path (`-` when the request line could not be read).
+    public var path: String
+    /// The status sent.
+    public var status: Int
+    /// Body bytes sent (0 for HEAD).
+    public var bodyBytes: Int
+    /// From the complete request to the response written (or failed).
+    public var duration: Duration
+    /// The response's `logFields`.
+    public var logFields: String
+    /// Whether the whole response reached the socket.
+    public var written: Bool
+}

@@ -1,0 +1,58 @@
+/// A complete, validated request: head and decoded body.
+///
+/// The server hands one to `HTTPHandler.handle` only after every limit and framing rule of
+/// SPEC §4.3 has been checked, so a handler never sees a malformed or oversized request.
+public struct HTTPRequest: Sendable {
+    /// The method as sent, e.g. `GET` (a token; case-sensitive).
+    public var method: String
+    /// The raw request-target, e.g. `/product/42?x=1`.
+    public var target: String
+    /// The target before `?` (for an absolute-form target, its path; `*` for `OPTIONS *`).
+    public var path: String
+    /// The target after the first `?`, or nil if there is none.
+    public var query: String?
+    /// The protocol version of the request line.
+    public var version: HTTPVersion
+    /// The header fields, in order.
+    public var headers: HTTPHeaders
+    /// The body, with chunked transfer coding already removed.
+    public var body: [UInt8]
+    /// A per-process unique id (16 hex characters), also sent as `X-Request-Id`.
+    public var requestID: String
+
+    /// Builds a request by hand (tests, tools); `path` and `query` are split from `target`.
+    public init(
+        method: String, target: String, version: HTTPVersion = .http1_1,
+        headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [], requestID: String = ""
+    ) {
+        self.method = method
+        self.target = target
+        (self.path, self.query) = Self.split(target)
+        self.version = version
+        self.headers = headers
+        self.body = body
+        self.requestID = requestID
+    }
+
+    /// Whether the connection may stay open after this request (RFC 9112 §9.3).
+    var wantsKeepAlive: Bool {
+        if headers.containsToken("close", in: "Connection") { return false }
+        switch version {
+        case .http1_1: return true
+        case .http1_0: return headers.containsToken("keep-alive", in: "Connection")
+        }
+    }
+
+    /// Splits a request-target into path and query; absolute-form loses its scheme and authority.
+    static func split(_ target: String) -> (path: String, query: String?) {
+        var rest = Substring(target)
+        if !rest.hasPrefix("/"), let colon = rest.firstIndex(of: ":"), rest[colon...].hasPrefix("://") {
+            let afterScheme = rest[rest.index(colon, offsetBy: 3)...]
+            let pathStart = afterScheme.firstIndex { $0 == "/" || $0 == "?" } ?? afterScheme.endIndex
+            rest = afterScheme[pathStart...]
+            if rest.isEmpty || rest.first == "?" { rest = "/" + rest }
+        }
+        guard let mark = rest.firstIndex(of: "?") else { return (String(rest), nil) }
+        return (String(rest[..<mark]), String(rest[rest.index(after: mark)...]))
+    }
+}

@@ -1,0 +1,53 @@
+/// Character classes of RFC 9110 §5.6 and RFC 9112, as byte predicates.
+enum ByteClass {
+    static let cr = UInt8(ascii: "\r")
+    static let lf = UInt8(ascii: "\n")
+    static let sp = UInt8(ascii: " ")
+    static let htab = UInt8(ascii: "\t")
+    static let colon = UInt8(ascii: ":")
+
+    private static let tcharTable: [Bool] = (0..<256).map { value in
+        let byte = UInt8(value)
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "A")...UInt8(ascii: "Z"):
+            return true
+        default:
+            return "!#$%&'*+-.^_`|~".utf8.contains(byte)
+        }
+    }
+
+    /// `tchar`: the bytes of a token (method, field name, transfer coding).
+    @inline(__always)
+    static func isTokenChar(_ byte: UInt8) -> Bool {
+        tcharTable[Int(byte)]
+    }
+
+    /// Bytes allowed in a field value: HTAB, SP, VCHAR and obs-text; not CTLs or DEL.
+    @inline(__always)
+    static func isFieldValueByte(_ byte: UInt8) -> Bool {
+        byte == htab || (byte >= 0x20 && byte != 0x7F)
+    }
+
+    /// Bytes allowed in a request-target: visible ASCII.
+    @inline(__always)
+    static func isTargetByte(_ byte: UInt8) -> Bool {
+        byte > 0x20 && byte < 0x7F
+    }
+
+    /// The value of a hex digit, or nil.
+    @inline(__always)
+    static func hexValue(_ byte: UInt8) -> Int? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): Int(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): Int(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): Int(byte - UInt8(ascii: "A") + 10)
+        default: nil
+        }
+    }
+
+    /// Whether `bytes` is a non-empty token.
+    static func isToken<C: Collection<UInt8>>(_ bytes: C) -> Bool {
+        !bytes.isEmpty && bytes.allSatisfy(isTokenChar)
+    }
+}

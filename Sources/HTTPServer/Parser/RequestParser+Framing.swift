@@ -1,0 +1,53 @@
+extension RequestParser {
+    /// Checks the head as a whole (Host, framing) and decides how the body is delimited.
+    mutating func finishHead() -> HTTPError? {
+        guard let request, let headEnd else { return .badRequest("Incomplete request.") }
+        let headers = request.headers
+        let hosts = headers.values("Host").count
+        if hosts > 1 { return .badRequest("More than one Host header.") }
+        if hosts == 0, request.version == .http1_1 { return .badRequest("Missing Host header.") }
+
+        let codings = headers.values("Transfer-Encoding")
+        let lengths = headers.values("Content-Length")
+        if !codings.isEmpty {
+            if !lengths.isEmpty { return .badRequest("Both Content-Length and Transfer-Encoding.") }
+            if request.version == .http1_0 { return .badRequest("Transfer-Encoding on HTTP/1.0.") }
+            if let error = Self.checkChunkedOnly(codings) { return error }
+            body = .chunked(ChunkedDecoder(start: headEnd, maxBody: limits.maxBody, maxTrailerBytes: limits.maxHeaderBytes))
+            return nil
+        }
+        guard let first = lengths.first else {
+            body = .none
+            return nil
+        }
+        guard lengths.allSatisfy({ $0 == first }), let length = Self.parseContentLength(first) else {
+            return .badRequest("Invalid Content-Length.")
+        }
+        if length > limits.maxBody { return .contentTooLarge }
+        body = length == 0 ? .none : .length(length)
+        return nil
+    }
+
+    /// Exactly `chunked` is accepted; other valid codings are 501, malformed lists 400.
+    static func checkChunkedOnly(_ values: [String]) -> HTTPError? {
+        let tokens = values.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }
+            .map { $0.trimmingASCIISpaces() }
+        if tokens.count == 1, tokens[0].lowercased() == "chunked" { return nil }
+        if tokens.contains(where: { !ByteClass.isToken($0.utf8) }) {
+            return .badRequest("Malformed Transfer-Encoding.")
+        }
+        return .notImplemented
+    }
+
+    /// `1*DIGIT`, at most 18 digits (no sign, no spaces, no list).
+    static func parseContentLength(_ text: String) -> Int? {
+        let utf8 = text.utf8
+        guard !utf8.isEmpty, utf8.count <= 18 else { return nil }
+        var value = 0
+        for byte in utf8 {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            value = value * 10 + Int(byte - UInt8(ascii: "0"))
+        }
+        return value
+    }
+}

@@ -1,0 +1,165 @@
+/// An incremental, strict HTTP/1.1 request parser (RFC 9112) over bytes; no sockets.
+///
+/// Feed it the unconsumed bytes of a connection, starting at the current request's first byte,
+/// each time more arrive: it resumes where it stopped (no rescanning, so trickled bytes cost
+/// O(n)), fails as early as possible (a byte that can't start a request line fails at once,
+/// limits fail before the terminating empty line arrives) and returns a complete request with
+/// the number of bytes it used. Pipelined requests: call again with the rest.
+///
+/// Choices where RFC 9112 leaves room: lines must end in CRLF (a bare LF is a 400); empty lines
+/// before a request line are skipped; any version other than exactly `HTTP/1.0` or `HTTP/1.1`
+/// is a 400 (no 505); `Content-Length` must be plain digits, and repeated fields must agree.
+struct RequestParser: Sendable {
+    /// What a call to `parse` produced.
+    enum Result: Sendable {
+        /// The bytes so far are a valid prefix; call again when more arrive.
+        case needMore
+        /// A complete request (`requestID` empty) using the first `consumed` bytes.
+        case request(HTTPRequest, consumed: Int)
+        /// The input is invalid; answer with this error and close.
+        case failure(HTTPError)
+    }
+
+    enum Body: Sendable {
+        case none
+        case length(Int)
+        case chunked(ChunkedDecoder)
+    }
+
+    let limits: RequestLimits
+    /// Bytes of the current request examined so far.
+    private(set) var scanned = 0
+    var lineStart = 0
+    var headStart = 0
+    var requestLineEnd: Int?
+    var request: HTTPRequest?
+    var headerCount = 0
+    var headEnd: Int?
+    var body = Body.none
+    var failed: HTTPError?
+
+    init(limits: RequestLimits = RequestLimits()) {
+        self.limits = limits
+    }
+
+    /// Whether the request head is complete and the parser is now reading a body.
+    var isReadingBody: Bool { headEnd != nil }
+
+    /// Whether the current request asked for `100-continue` and its body has not arrived yet.
+    var expectsContinue: Bool {
+        guard headEnd != nil, let request else { return false }
+        return request.version == .http1_1 && request.headers["Expect"]?.lowercased() == "100-continue"
+    }
+
+    /// Parses `bytes`, the unconsumed input starting at the current request.
+    mutating func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Result {
+        if let failed { return .failure(failed) }
+        let result = step(bytes)
+        switch result {
+        case .failure(let error): failed = error
+        case .request: self = RequestParser(limits: limits)
+        case .needMore: break
+        }
+        return result
+    }
+
+    /// Convenience for tests and tools.
+    mutating func parse(_ bytes: [UInt8]) -> Result {
+        bytes.withUnsafeBufferPointer { parse($0) }
+    }
+
+    private mutating func step(_ bytes: UnsafeBufferPointer<UInt8>) -> Result {
+        if headEnd == nil {
+            if let error = scanHead(bytes) { return .failure(error) }
+            guard headEnd != nil else { return .needMore }
+        }
+        return readBody(bytes)
+    }
+
+    private mutating func readBody(_ bytes: UnsafeBufferPointer<UInt8>) -> Result {
+        guard let start = headEnd, var request else { return .needMore }
+        switch body {
+        case .none:
+            return .request(request, consumed: start)
+        case .length(let length):
+            guard bytes.count - start >= length else { return .needMore }
+            request.body = Array(bytes[start..<start + length])
+            return .request(request, consumed: start + length)
+        case .chunked(var decoder):
+            let outcome = decoder.decode(bytes)
+            switch outcome {
+            case .needMore:
+                body = .chunked(decoder)
+                return .needMore
+            case .failure(let error):
+                return .failure(error)
+            case .done(let end):
+                request.body = decoder.body
+                return .request(request, consumed: end)
+            }
+        }
+    }
+
+    /// Scans new bytes for line ends; returns an error as soon as one is certain.
+    private mutating func scanHead(_ bytes: UnsafeBufferPointer<UInt8>) -> HTTPError? {
+        var index = scanned
+        let count = bytes.count
+        while index < count, headEnd == nil {
+            let byte = bytes[index]
+            if requestLineEnd == nil, index == lineStart, !ByteClass.isTokenChar(byte), byte != ByteClass.cr {
+                return .badRequest(byte == ByteClass.lf ? "Bare LF line ending." : "Invalid request line.")
+            }
+            if byte == ByteClass.lf {
+                guard index > lineStart, bytes[index - 1] == ByteClass.cr else {
+                    return .badRequest("Bare LF line ending.")
+                }
+                let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<index - 1])
+                if let error = processLine(line, end: index + 1) { return error }
+                lineStart = index + 1
+            }
+            index += 1
+        }
+        scanned = index
+        guard headEnd == nil else { return nil }
+        if let requestLineEnd {
+            if count - requestLineEnd > limits.maxHeaderBytes + 2 { return .headerFieldsTooLarge }
+        } else if count - lineStart > limits.maxRequestLine + 1 {
+            return .uriTooLong
+        }
+        return nil
+    }
+
+    /// Handles one complete line (without CRLF) that ends just before `end`.
+    private mutating func processLine(_ line: UnsafeBufferPointer<UInt8>, end: Int) -> HTTPError? {
+        guard let requestLineEnd else {
+            if line.isEmpty {
+                headStart = end
+                return headStart > limits.maxRequestLine ? .badRequest("Too many empty lines.") : nil
+            }
+            if line.count > limits.maxRequestLine { return .uriTooLong }
+            switch Self.parseRequestLine(line) {
+            case .success(let parsed):
+                request = parsed
+                self.requestLineEnd = end
+                return nil
+            case .failure(let error):
+                return error
+            }
+        }
+        if line.isEmpty {
+            headEnd = end
+            return finishHead()
+        }
+        headerCount += 1
+        if headerCount > limits.maxHeaderCount || end - requestLineEnd > limits.maxHeaderBytes {
+            return .headerFieldsTooLarge
+        }
+        switch Self.parseField(line) {
+        case .success(let field):
+            request?.headers.add(field.name, field.value)
+            return nil
+        case .failure(let error):
+            return error
+        }
+    }
+}

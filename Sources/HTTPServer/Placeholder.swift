@@ -1,2 +1,0 @@
-/// Placeholder until the server lands.
-enum HTTPServerPlaceholder {}

@@ -1,0 +1,45 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension HTTPServer {
+    /// The server's settings; every limit is inclusive (a value exactly at the limit passes).
+    public struct Configuration: Sendable {
+        /// The address to bind (an IPv4 or IPv6 literal, or a host name).
+        public var host = "0.0.0.0"
+        /// The port to bind; 0 picks a free one (read it from `boundPort`).
+        public var port = 8080
+        /// Longest request line in bytes, without CRLF (`--max-request-line`; 414 beyond).
+        public var maxRequestLine = 8192
+        /// Largest header section in bytes (`--max-header-bytes`; 431 beyond).
+        public var maxHeaderBytes = 32768
+        /// Most header fields (`--max-header-count`; 431 beyond).
+        public var maxHeaderCount = 100
+        /// Largest request body in bytes, declared or decoded (`--max-body`; 413 beyond).
+        public var maxBody = 1_048_576
+        /// Time to receive a request head, from accept or from the request's first byte; not
+        /// reset by trickled bytes (`--head-timeout`; 408 after it).
+        public var headTimeout: Duration = .seconds(10)
+        /// Time a keep-alive connection may sit idle between requests (`--idle-timeout`).
+        public var idleTimeout: Duration = .seconds(60)
+        /// How long to discard input after a closing response before closing (lingering close).
+        public var lingerTimeout: Duration = .seconds(2)
+        /// Open connections at which the listener pauses (`--max-connections`).
+        public var maxConnections = 10_000
+        /// Number of event-loop threads (default: one per core).
+        public var eventLoops = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        /// Listen backlog (at least 4096).
+        public var backlog: Int32 = 4096
+        /// The `Server` header value.
+        public var serverName = "Trellis"
+
+        /// The defaults above.
+        public init() {}
+    }
+
+    /// `start` could not bind or listen.
+    public struct StartError: Error, Sendable, CustomStringConvertible {
+        /// What failed, e.g. `bind 0.0.0.0:8080: Address already in use`.
+        public var description: String
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+@testable import HTTPServer
+
+@Suite("End to end: protocol errors")
+struct EndToEndErrorTests {
+    static let cases: [(String, Int, String)] = [
+        ("POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", 400, "bad_request"),
+        ("POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: gzip, chunked\r\n\r\n", 501, "not_implemented"),
+        ("POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 4, 5\r\n\r\nabcd", 400, "bad_request"),
+        ("GET / HTTP/1.1\r\nHost: a\r\nX: 1\r\n folded\r\n\r\n", 400, "bad_request"),
+        ("GET / HTTP/1.1\r\nHost : a\r\n\r\n", 400, "bad_request"),
+        ("GET / HTTP/1.1\r\nHost: a\r\nX: a\u{1}b\r\n\r\n", 400, "bad_request"),
+        ("GET / HTTP/1.1\r\n\r\n", 400, "bad_request"),
+        ("GET / HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n", 400, "bad_request"),
+        ("GET / HTTP/2.0\r\nHost: a\r\n\r\n", 400, "bad_request"),
+        ("GET / HTTP/1.1\nHost: a\n\n", 400, "bad_request"),
+        ("\u{16}\u{3}\u{1}\u{0}", 400, "bad_request"),
+        ("GET /" + String(repeating: "a", count: 9000) + " HTTP/1.1\r\nHost: a\r\n\r\n", 414, "uri_too_long"),
+        ("GET / HTTP/1.1\r\nHost: a\r\n" + (0..<101).map { "X-\($0): v\r\n" }.joined() + "\r\n", 431, "header_fields_too_large"),
+        ("POST /home HTTP/1.1\r\nHost: a\r\nContent-Length: 2097152\r\n\r\n" + String(repeating: "x", count: 100_000), 413, "content_too_large"),
+    ]
+
+    @Test(arguments: 0..<cases.count)
+    func malformedRequestGetsJSONErrorThenEOF(_ index: Int) throws {
+        let (text, status, code) = Self.cases[index]
+        let (server, _) = try makeServer()
+        defer { server.stop() }
+        let client = try TestClient(port: server.boundPort)
+        client.send(text)
+        let response = try client.readResponse()
+        #expect(response.status == status)
+        #expect(response.header("Connection") == "close")
+        #expect(response.header("Content-Type") == "application/json; charset=utf-8")
+        #expect(response.bodyText.hasPrefix("{\"error\":{\"status\":\(status),\"code\":\"\(code)\",\"message\":\""))
+        #expect(try client.readsEOF())
+    }
+
+    @Test func tlsClientHelloIsAnsweredAtOnceNotAfterATimeout() throws {
+        let (server, _) = try makeServer { $0.headTimeout = .seconds(30) }
+        defer { server.stop() }
+        let client = try TestClient(port: server.boundPort, timeout: 2)
+        client.send([0x16, 0x03, 0x01, 0x02, 0x00, 0x01])
+        #expect(try client.readResponse().status == 400)
+    }
+
+    @Test func slowlorisGets408AfterTheHeadTimeoutDespiteTrickling() throws {
+        let (server, _) = try makeServer { $0.headTimeout = .seconds(1) }
+        defer { server.stop() }
+        let client = try TestClient(port: server.boundPort, timeout: 3)
+        let started = Date()
+        let text = Array("GET / HTTP/1.1\r\nHost: a\r\nX-Long: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa".utf8)
+        var sent = 0
+        var deadline = Date()
+        while sent < text.count, Date().timeIntervalSince(started) < 1.5 {
+            client.send([text[sent]])
+            sent += 1
+            deadline = deadline.addingTimeInterval(0.1)
+            while Date() < deadline { usleep(5_000) }  // pacing the trickle, not synchronisation
+        }
+        let response = try client.readResponse()
+        let elapsed = Date().timeIntervalSince(started)
+        #expect(response.status == 408)
+        #expect(response.bodyText.contains("request_timeout"))
+        #expect(elapsed >= 0.9 && elapsed < 2.5)
+        #expect(try client.readsEOF())
+    }
+
+    @Test func idleTimeoutClosesSilently() throws {
+        let (server, _) = try makeServer { $0.idleTimeout = .milliseconds(300) }
+        defer { server.stop() }
+        let client = try TestClient(port: server.boundPort, timeout: 3)
+        client.send("GET / HTTP/1.1\r\nHost: a\r\n\r\n")
+        #expect(try client.readResponse().status == 200)
+        let started = Date()
+        #expect(try client.readsEOF())
+        #expect(Date().timeIntervalSince(started) < 2)
+        #expect(eventually { server.openConnections == 0 })
+    }
+
+    @Test func clientResetMidResponseDoesNotHurtOthers() throws {
+        let (server, _) = try makeServer()
+        defer { server.stop() }
+        for _ in 0..<20 {
+            let rude = try TestClient(port: server.boundPort)
+            rude.send("GET /big HTTP/1.1\r\nHost: a\r\n\r\nGET /big HTTP/1.1\r\nHost: a\r\n\r\n")
+            rude.reset()
+        }
+        let client = try TestClient(port: server.boundPort)
+        client.send("GET /ok HTTP/1.1\r\nHost: a\r\n\r\n")
+        #expect(try client.readResponse().bodyText == "GET /ok - 0")
+        #expect(eventually { server.openConnections == 1 })
+    }
+}

@@ -1,0 +1,93 @@
+import Testing
+@testable import HTTPServer
+
+@Suite("Parser: header fields")
+struct HeaderFieldTests {
+    static let tchars = "!#$%&'*+-.^_`|~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+    static let valueChars = "!\" \t#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~"
+
+    @Test func headersKeepOrderDuplicatesAndTrimOWS() throws {
+        let request = try #require(
+            parseOnce("GET / HTTP/1.1\r\nHost: a\r\nX-A:  1 \t\r\nx-a: 2\r\nEmpty:\r\n\r\n").request)
+        #expect(request.headers.values("X-A") == ["1", "2"])
+        #expect(request.headers["x-A"] == "1")
+        #expect(request.headers["Empty"] == "")
+        #expect(request.headers.count == 4)
+    }
+
+    @Test func everyTokenCharIsAllowedInNames() {
+        #expect(parseOnce("GET / HTTP/1.1\r\nHost: a\r\n\(Self.tchars): present\r\n\r\n").request?.headers[Self.tchars] == "present")
+    }
+
+    @Test func everyOtherByteInANameIs400() {
+        for byte in UInt8(0)...UInt8(255) where !Self.tchars.utf8.contains(byte) && byte != UInt8(ascii: ":") {
+            var bytes = Array("GET / HTTP/1.1\r\nHost: a\r\nAb".utf8)
+            bytes.append(byte)
+            bytes += Array("c: present\r\n\r\n".utf8)
+            var parser = RequestParser()
+            #expect(parser.parse(bytes).errorStatus == 400, "byte \(byte)")
+        }
+    }
+
+    @Test func valueBytesAllowedAndRejected() {
+        #expect(parseOnce("GET / HTTP/1.1\r\nHost: a\r\nWeird: \(Self.valueChars)x\r\n\r\n").request != nil)
+        for byte in UInt8(0)...UInt8(255) where byte != 13 && byte != 10 {
+            var bytes = Array("GET / HTTP/1.1\r\nHost: a\r\nWeird: a".utf8)
+            bytes.append(byte)
+            bytes += Array("b\r\n\r\n".utf8)
+            var parser = RequestParser()
+            let allowed = byte == 9 || (byte >= 0x20 && byte != 0x7F)
+            let result = parser.parse(bytes)
+            #expect((result.request != nil) == allowed, "byte \(byte)")
+        }
+    }
+
+    @Test(arguments: [
+        "GET / HTTP/1.1\r\nHost: a\r\nX-A: 1\r\n continued\r\n\r\n",  // obs-fold
+        "GET / HTTP/1.1\r\nHost: a\r\nX-A: 1\r\n\tcontinued\r\n\r\n",
+        "GET / HTTP/1.1\r\nHost : a\r\n\r\n",  // whitespace before colon
+        "GET / HTTP/1.1\r\nHost\t: a\r\n\r\n",
+        "GET / HTTP/1.1\r\nHost: a\r\nNoColon\r\n\r\n",
+        "GET / HTTP/1.1\r\nHost: a\r\n: empty-name\r\n\r\n",
+        "GET / HTTP/1.1\r\nHost: a\r\nX: a\rb\r\n\r\n",
+        "GET / HTTP/1.1\r\n\r\n",  // no Host on 1.1
+        "GET / HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n",
+        "GET / HTTP/1.0\r\nHost: a\r\nhost: a\r\n\r\n",
+    ])
+    func malformedFieldsAre400(_ text: String) {
+        #expect(parseOnce(text).errorStatus == 400)
+    }
+
+    @Test func headerCountLimitIsInclusive() {
+        let limits = RequestLimits(maxHeaderCount: 5)
+        let four = (0..<4).map { "X-\($0): v\r\n" }.joined()
+        #expect(parseOnce("GET / HTTP/1.1\r\nHost: a\r\n\(four)\r\n", limits: limits).request != nil)
+        let five = (0..<5).map { "X-\($0): v\r\n" }.joined()
+        #expect(parseOnce("GET / HTTP/1.1\r\nHost: a\r\n\(five)\r\n", limits: limits).errorStatus == 431)
+    }
+
+    @Test func headerBytesLimitIsInclusive() {
+        let limits = RequestLimits(maxHeaderBytes: 100)
+        // "Host: a\r\n" is 9 bytes; "X: " + value + "\r\n" is 5 + value.
+        let exact = "Host: a\r\nX: " + String(repeating: "v", count: 100 - 9 - 5) + "\r\n"
+        #expect(exact.utf8.count == 100)
+        #expect(parseOnce("GET / HTTP/1.1\r\n\(exact)\r\n", limits: limits).request != nil)
+        let over = "Host: a\r\nX: " + String(repeating: "v", count: 101 - 9 - 5) + "\r\n"
+        #expect(parseOnce("GET / HTTP/1.1\r\n\(over)\r\n", limits: limits).errorStatus == 431)
+    }
+
+    @Test func headerBytesLimitFailsBeforeTheHeadEnds() {
+        var parser = RequestParser(limits: RequestLimits(maxHeaderBytes: 100))
+        let text = "GET / HTTP/1.1\r\nHost: a\r\nX: " + String(repeating: "v", count: 200)
+        #expect(parser.parse(Array(text.utf8)).errorStatus == 431)
+    }
+
+    @Test func connectionTokensDecideKeepAlive() throws {
+        func keepAlive(_ text: String) throws -> Bool { try #require(parseOnce(text).request).wantsKeepAlive }
+        #expect(try keepAlive("GET / HTTP/1.1\r\nHost: a\r\n\r\n"))
+        #expect(try !keepAlive("GET / HTTP/1.1\r\nHost: a\r\nConnection: foo, CLOSE\r\n\r\n"))
+        #expect(try !keepAlive("GET / HTTP/1.0\r\n\r\n"))
+        #expect(try keepAlive("GET / HTTP/1.0\r\nConnection: Keep-Alive\r\n\r\n"))
+        #expect(try !keepAlive("GET / HTTP/1.0\r\nConnection: keep-alive, close\r\n\r\n"))
+    }
+}

@@ -1,0 +1,83 @@
+import Testing
+@testable import HTTPServer
+
+/// A small deterministic generator (SplitMix64) so failures reproduce.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+@Suite("Parser: seeded fuzzing")
+struct ParserFuzzTests {
+    static let seeds: [[UInt8]] = [
+        "GET /a?b=c HTTP/1.1\r\nHost: a\r\nAccept: */*\r\n\r\n",
+        "POST /p HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\n\r\nhello",
+        "POST /c HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n5;x=y\r\nhello\r\n0\r\nT: 1\r\n\r\n",
+        "GET / HTTP/1.0\r\nConnection: keep-alive\r\n\r\nGET /2 HTTP/1.1\r\nHost: b\r\n\r\n",
+        "OPTIONS * HTTP/1.1\r\nHost: a\r\n\r\n",
+    ].map { Array($0.utf8) }
+    static let specials: [UInt8] = [13, 10, 0, 58, 32, 9, 0x7F, 0x80, 0xFF, 59, 44]
+
+    static func mutate(_ input: [UInt8], _ rng: inout SeededGenerator) -> [UInt8] {
+        var bytes = input
+        for _ in 0..<Int.random(in: 1...4, using: &rng) {
+            guard !bytes.isEmpty else { break }
+            let at = Int.random(in: 0..<bytes.count, using: &rng)
+            switch Int.random(in: 0..<6, using: &rng) {
+            case 0: bytes[at] ^= UInt8(1 << Int.random(in: 0..<8, using: &rng))
+            case 1: bytes.removeSubrange(at...)
+            case 2: bytes.insert(contentsOf: bytes[at..<min(bytes.count, at + Int.random(in: 1...20, using: &rng))], at: at)
+            case 3: bytes.insert(specials.randomElement(using: &rng)!, at: at)
+            case 4: bytes.remove(at: at)
+            default: bytes[at] = UInt8.random(in: 0...255, using: &rng)
+            }
+        }
+        return bytes
+    }
+
+    /// Parses all requests in `bytes`, also split at a random point (incremental path).
+    static func exercise(_ bytes: [UInt8], split: Int) {
+        let limits = RequestLimits(maxRequestLine: 64, maxHeaderBytes: 128, maxHeaderCount: 6, maxBody: 64)
+        var parser = RequestParser(limits: limits)
+        var buffer = Array(bytes[0..<split])
+        var pending = bytes[split...]
+        var rounds = 0
+        while rounds < 1000 {
+            rounds += 1
+            switch parser.parse(buffer) {
+            case .failure:
+                return
+            case .request(let request, let consumed):
+                precondition(consumed > 0 && consumed <= buffer.count)
+                precondition(request.body.count <= limits.maxBody)
+                buffer.removeFirst(consumed)
+            case .needMore:
+                guard !pending.isEmpty else { return }
+                buffer += pending
+                pending = []
+            }
+        }
+        Issue.record("parser looped")
+    }
+
+    @Test func hundredThousandMutatedAndRandomInputsNeverCrashOrHang() {
+        var rng = SeededGenerator(state: 0x5EED)
+        for iteration in 0..<100_000 {
+            let bytes: [UInt8]
+            if iteration % 10 == 0 {
+                bytes = (0..<Int.random(in: 1...200, using: &rng)).map { _ in UInt8.random(in: 0...255, using: &rng) }
+            } else {
+                bytes = Self.mutate(Self.seeds[iteration % Self.seeds.count], &rng)
+            }
+            guard !bytes.isEmpty else { continue }
+            Self.exercise(bytes, split: Int.random(in: 0...bytes.count, using: &rng))
+        }
+    }
+}

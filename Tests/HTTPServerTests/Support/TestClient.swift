@@ -1,0 +1,124 @@
+import Foundation
+import Glibc
+
+/// A small blocking HTTP client over a real socket, with receive timeouts so nothing hangs.
+final class TestClient {
+    struct Response {
+        var status: Int
+        var headers: [(String, String)]
+        var body: [UInt8]
+
+        func header(_ name: String) -> String? {
+            headers.first { $0.0.lowercased() == name.lowercased() }?.1
+        }
+        var bodyText: String { String(decoding: body, as: UTF8.self) }
+    }
+
+    enum Failure: Error { case connect(Int32), timeout, closed, reset, malformed(String) }
+
+    let fd: Int32
+    private var buffer: [UInt8] = []
+
+    init(port: Int, timeout: Double = 5) throws {
+        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard result == 0 else {
+            let error = errno
+            Glibc.close(fd)
+            throw Failure.connect(error)
+        }
+        setTimeout(timeout)
+    }
+
+    deinit { Glibc.close(fd) }
+
+    func setTimeout(_ seconds: Double) {
+        var tv = timeval(tv_sec: Int(seconds), tv_usec: Int((seconds - Double(Int(seconds))) * 1_000_000))
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    func send(_ text: String) { send(Array(text.utf8)) }
+
+    func send(_ bytes: [UInt8]) {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if n <= 0 { return }
+            offset += n
+        }
+    }
+
+    /// Reads more bytes; throws on timeout, returns false on EOF.
+    private func fill() throws -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        if n > 0 {
+            buffer.append(contentsOf: chunk[0..<n])
+            return true
+        }
+        if n == 0 { return false }
+        if errno == EAGAIN || errno == EWOULDBLOCK { throw Failure.timeout }
+        if errno == ECONNRESET { throw Failure.reset }
+        throw Failure.closed
+    }
+
+    /// Reads one response; `head` for a HEAD request (no body despite Content-Length).
+    func readResponse(head: Bool = false) throws -> Response {
+        var end: Int?
+        while end == nil {
+            end = headEnd()
+            if end == nil, try !fill() { throw Failure.closed }
+        }
+        let headText = String(decoding: buffer[0..<end! - 4], as: UTF8.self)
+        buffer.removeFirst(end!)
+        var lines = headText.components(separatedBy: "\r\n")
+        let statusLine = lines.removeFirst().split(separator: " ")
+        guard statusLine.count >= 2, statusLine[0] == "HTTP/1.1", let status = Int(statusLine[1]) else {
+            throw Failure.malformed(headText)
+        }
+        let headers = lines.map { line -> (String, String) in
+            let colon = line.firstIndex(of: ":")!
+            return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+        }
+        var response = Response(status: status, headers: headers, body: [])
+        if status == 100 { return try readResponse(head: head) }
+        if !head, let length = response.header("Content-Length").flatMap(Int.init) {
+            while buffer.count < length { if try !fill() { throw Failure.closed } }
+            response.body = Array(buffer[0..<length])
+            buffer.removeFirst(length)
+        }
+        return response
+    }
+
+    private func headEnd() -> Int? {
+        guard buffer.count >= 4 else { return nil }
+        for i in 0...(buffer.count - 4)
+        where buffer[i] == 13 && buffer[i + 1] == 10 && buffer[i + 2] == 13 && buffer[i + 3] == 10 {
+            return i + 4
+        }
+        return nil
+    }
+
+    /// Whether the server closed the connection (EOF, after any unread bytes).
+    func readsEOF() throws -> Bool {
+        while true {
+            if try !fill() { return true }
+            buffer.removeAll()
+        }
+    }
+
+    /// Closes with SO_LINGER 0: the kernel sends an RST.
+    func reset() {
+        var option = linger(l_onoff: 1, l_linger: 0)
+        setsockopt(fd, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
+        shutdown(fd, Int32(SHUT_RDWR))
+    }
+}
