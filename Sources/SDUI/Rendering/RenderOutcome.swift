@@ -16,4 +16,10 @@ public struct RenderedPage: Sendable {
     public var fallbacks: Int
     /// The same, by the original component's type (for `trellis_fallbacks_total{type}`).
     public var fallbackTypes: [String: Int]
+
+    public init(body: [UInt8], fallbacks: Int, fallbackTypes: [String: Int]) {
+        self.body = body
+        self.fallbacks = fallbacks
+        self.fallbackTypes = fallbackTypes
+    }
 }

@@ -11,8 +11,12 @@ public final class Site: Sendable {
     let routes: RouteTable
     let sources: SourceTable
     let classes: ClientClassTable
+    /// Experiments, canaries and minimum versions from rollout.json.
+    public let rollout: RolloutConfig
 
-    init(version: String, catalog: Catalog, templates: [String: PageTemplate], routes: RouteTable, sources: SourceTable) {
+    init(version: String, catalog: Catalog, templates: [String: PageTemplate], routes: RouteTable, sources: SourceTable,
+         rollout: RolloutConfig) {
+        self.rollout = rollout
         self.version = version
         self.catalog = catalog
         self.templates = templates

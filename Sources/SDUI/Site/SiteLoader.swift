@@ -3,8 +3,8 @@
 extension Site {
     /// The site, or every problem found, sorted (`file:json.path: message`).
     ///
-    /// Keys are paths relative to Pages/: `catalog.json`, `rollout.json` (optional; only
-    /// checked to be valid JSON here), `sources.json` (optional), `pages/<name>.json`,
+    /// Keys are paths relative to Pages/: `catalog.json`, `rollout.json` (optional: no
+    /// experiments, canaries or minimum versions), `sources.json` (optional), `pages/<name>.json`,
     /// `fragments/<name>.json`, `data/<name>.json`. Other files are ignored.
     public static func load(files: [String: [UInt8]]) -> Result<Site, [ValidationProblem]> {
         var loader = SiteLoader(files: files)
@@ -59,9 +59,10 @@ struct SiteLoader {
         }
         problems = compiler.problems
         let routes = buildRoutes(templates, pageFiles: Set(files.keys.compactMap { Self.name($0, in: "pages/") }))
+        let rollout = readRollout(templates)
         guard problems.isEmpty else { return .failure(problems.sorted) }
         return .success(Site(version: ContentHash.of(files), catalog: catalog, templates: templates,
-                             routes: routes, sources: sources))
+                             routes: routes, sources: sources, rollout: rollout))
     }
 
     /// `home` for `pages/home.json` under `pages/`; nil for other paths and subfolders.

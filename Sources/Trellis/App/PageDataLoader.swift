@@ -23,9 +23,10 @@ struct PageDataLoader: Sendable {
             for request in remote { record(nil, for: request, in: &data) }
             return completion(data)
         }
-        upstream.fetchAll(remote) { values in
-            var data = data
-            for (request, value) in zip(remote, values) { record(value, for: request, in: &data) }
+        let local = data, fetched = remote
+        upstream.fetchAll(fetched) { values in
+            var data = local
+            for (request, value) in zip(fetched, values) { record(value, for: request, in: &data) }
             completion(data)
         }
     }

@@ -47,6 +47,8 @@ struct PageHandler: HTTPHandler {
 
     func didRespond(_ exchange: HTTPExchange) {
         app.metrics.record(exchange)
-        app.accessLog.write(exchange)
+        app.accessLog.log(
+            id: exchange.requestID, method: exchange.method, path: exchange.path, status: exchange.status,
+            bytes: exchange.bodyBytes, duration: exchange.duration, extra: exchange.logFields)
     }
 }

@@ -10,10 +10,15 @@ final class TrellisMetrics: Sendable {
     private let duration: Histogram
     private let responseBytes: Counter
     private let fallbacks: LabeledCounter
-    private let sources = Mutex(Sources())
+    private let sources = Readings()
 
     /// The scrape-time readings, installed by their owners.
-    private struct Sources {
+    private final class Readings: Sendable {
+        private let state = Mutex(Closures())
+        func withLock<T>(_ body: (inout Closures) -> T) -> T { state.withLock { body(&$0) } }
+    }
+
+    private struct Closures {
         var cacheCounts: @Sendable () -> (hits: Int, misses: Int) = { (0, 0) }
         var configVersion: @Sendable () -> Int = { 0 }
         var reloadFailures: @Sendable () -> Int = { 0 }

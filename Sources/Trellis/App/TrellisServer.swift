@@ -14,8 +14,7 @@ public enum TrellisServer {
         // are handled through Dispatch instead of their default actions.
         for signalNumber in [SIGPIPE, SIGHUP, SIGTERM, SIGINT] { signal(signalNumber, SIG_IGN) }
         LoggingSystem.bootstrap { StreamLogHandler.standardError(label: $0) }
-        var logger = Logger(label: "trellis")
-        logger.logLevel = .info
+        let logger = Logger(label: "trellis")
 
         let folder = PagesFolder(path: options.pages)
         let site: Site

@@ -17,7 +17,7 @@ final class PagesReloader: Sendable {
     private let onSwap: @Sendable (Site, Int) -> Void
     private let queue = DispatchQueue(label: "trellis.reload")
     private let lastSeen: Mutex<PagesFingerprint?>
-    private let timer: Mutex<DispatchSourceTimer?> = Mutex(nil)
+    private let timer: Mutex<any DispatchSourceTimer>
     private let failureCount = Atomic<Int>(0)
 
     /// How many reloads failed validation since start.
@@ -31,20 +31,16 @@ final class PagesReloader: Sendable {
         self.logger = logger
         self.onSwap = onSwap
         self.lastSeen = Mutex(PagesFingerprint(of: folder))
+        self.timer = Mutex(DispatchSource.makeTimerSource(queue: queue))
     }
 
     /// Starts polling the folder every `interval`.
     func startWatching(every interval: DispatchTimeInterval = .milliseconds(500)) {
-        let source = DispatchSource.makeTimerSource(queue: queue)
-        source.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(50))
-        source.setEventHandler { [weak self] in self?.pollOnQueue() }
-        source.resume()
-        timer.withLock { $0 = source }
-    }
-
-    /// Stops polling.
-    func stopWatching() {
-        timer.withLock { $0?.cancel(); $0 = nil }
+        timer.withLock { source in
+            source.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(50))
+            source.setEventHandler { [weak self] in self?.pollOnQueue() }
+            source.resume()
+        }
     }
 
     /// Reloads at once, whether or not the folder changed (SIGHUP); returns after the attempt.
