@@ -7,6 +7,7 @@ extension EventLoop {
     func run() {
         thread.store(UInt(pthread_self()), ordering: .releasing)
         while running {
+            iterations.wrappingAdd(1, ordering: .relaxed)
             let timeout = timeoutMillis(now: .now)
             do {
                 try selector.whenReady(timeoutMillis: timeout) { event in handle(event) }

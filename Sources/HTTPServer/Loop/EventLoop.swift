@@ -27,6 +27,8 @@ final class EventLoop: @unchecked Sendable {
     let tasks = Mutex<[@Sendable () -> Void]>([])
     let thread = Atomic<UInt>(0)
     let finished = Atomic<Bool>(false)
+    /// Loop iterations so far (each `epoll_wait` return), to detect busy loops in tests.
+    let iterations = Atomic<Int>(0)
 
     init(index: Int, context: ServerContext) throws(SystemError) {
         self.index = index

@@ -54,6 +54,7 @@ public struct HTTPError: Error, Sendable, Equatable {
         return out
     }
 
+    /// Equal when status, code and message are (extra fields are not compared).
     public static func == (lhs: HTTPError, rhs: HTTPError) -> Bool {
         lhs.status == rhs.status && lhs.code == rhs.code && lhs.message == rhs.message
     }
