@@ -7,8 +7,8 @@ import Synchronization
 final class ServerProcess: @unchecked Sendable {
     let process = Process()
     private(set) var port = 0
-    private let stdoutLines = Mutex<[String]>([])
-    private let stderrText = Mutex("")
+    private let stdoutText = CapturedText()
+    private let stderrText = CapturedText()
 
     var pid: Int32 { process.processIdentifier }
 
@@ -33,27 +33,20 @@ final class ServerProcess: @unchecked Sendable {
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        out.fileHandleForReading.readabilityHandler = { [stdoutLines] handle in
-            let text = String(decoding: handle.availableData, as: UTF8.self)
-            stdoutLines.withLock { $0 += text.split(separator: "\n").map(String.init) }
-        }
-        err.fileHandleForReading.readabilityHandler = { [stderrText] handle in
-            let text = String(decoding: handle.availableData, as: UTF8.self)
-            stderrText.withLock { $0 += text }
-        }
+        out.fileHandleForReading.readabilityHandler = { [stdoutText] in stdoutText.append($0.availableData) }
+        err.fileHandleForReading.readabilityHandler = { [stderrText] in stderrText.append($0.availableData) }
         try process.run()
         let listening = try waitFor("listening", timeout: 30) { [stderrText] in
-            stderrText.withLock { text in
-                text.range(of: #"listening on http://[^:]+:(\d+)"#, options: .regularExpression).map { String(text[$0]) }
-            }
+            let text = stderrText.value
+            return text.range(of: #"listening on https?://[^:]+:(\d+)"#, options: .regularExpression).map { String(text[$0]) }
         }
         port = Int(listening.split(separator: ":").last!)!
     }
 
     /// Access-log lines printed so far.
-    var accessLog: [String] { stdoutLines.withLock { $0 } }
+    var accessLog: [String] { stdoutText.value.split(separator: "\n").map(String.init) }
     /// Everything printed on stderr so far.
-    var errorLog: String { stderrText.withLock { $0 } }
+    var errorLog: String { stderrText.value }
 
     /// Polls `condition` until it yields a value or `timeout` seconds pass.
     func waitFor<T>(_ what: String, timeout: Double, _ condition: () -> T?) throws -> T {
@@ -94,4 +87,16 @@ final class ServerProcess: @unchecked Sendable {
 struct TestFailure: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
+}
+
+/// Text a child process printed, appended from a pipe's reading thread.
+final class CapturedText: Sendable {
+    private let text = Mutex("")
+
+    func append(_ data: Data) {
+        let chunk = String(decoding: data, as: UTF8.self)
+        text.withLock { $0 += chunk }
+    }
+
+    var value: String { text.withLock { $0 } }
 }
