@@ -1,0 +1,50 @@
+import Foundation
+
+/// A private copy of the sample Pages/ in a temporary folder, for tests that edit it.
+final class TempPages {
+    let path: String
+
+    init() throws {
+        path = NSTemporaryDirectory() + "trellis-pages-" + UUID().uuidString
+        try FileManager.default.copyItem(atPath: ServerProcess.packageRoot + "/Pages", toPath: path)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    func read(_ relative: String) throws -> String {
+        try String(contentsOfFile: path + "/" + relative, encoding: .utf8)
+    }
+
+    /// Writes a file in place (same inode).
+    func write(_ relative: String, _ text: String) throws {
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path + "/" + relative))
+        try handle.truncate(atOffset: 0)
+        try handle.write(contentsOf: Data(text.utf8))
+        try handle.close()
+    }
+
+    /// Saves a file the way many editors do: write a temporary file, then rename it over.
+    func replaceByRename(_ relative: String, _ text: String) throws {
+        let temporary = path + "/" + relative + ".tmp~"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
+        _ = rename(temporary, path + "/" + relative)
+    }
+}
+
+extension ServerProcess {
+    /// The value of an unlabelled metric from `/metrics`.
+    func metric(_ name: String) throws -> Double? {
+        let text = try TestHTTPClient(port: port).request("/metrics").text
+        for line in text.split(separator: "\n") where line.hasPrefix(name + " ") {
+            return Double(line.dropFirst(name.count + 1))
+        }
+        return nil
+    }
+
+    /// Waits until `trellis_config_version` reaches `generation`.
+    func waitForConfigVersion(_ generation: Int, timeout: Double = 10) throws {
+        _ = try waitFor("config version \(generation)", timeout: timeout) {
+            (try? metric("trellis_config_version")).flatMap { $0 } == Double(generation) ? true : nil
+        }
+    }
+}
