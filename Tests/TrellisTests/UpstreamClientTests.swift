@@ -131,6 +131,21 @@ import Glibc
         #expect(fake.connections == 2)
     }
 
+    @Test func retriesAStaleKeepAliveConnectionOnce() async {
+        fake.script("/warm", .json("1"))
+        fake.script("/flaky", .closeOnceThenJSON("2"))
+        #expect(await client.value(fake.request("/warm")) != nil)
+        #expect(await client.value(fake.request("/flaky"))?.intValue == 2)
+        #expect(fake.requests("/flaky") == 2)
+        #expect(fake.connections == 2)
+    }
+
+    @Test func aFreshConnectionClosedBeforeAnswerIsNoValue() async {
+        fake.script("/flaky", .closeOnceThenJSON("2"))
+        #expect(await client.value(fake.request("/flaky")) == nil)
+        #expect(fake.requests("/flaky") == 1)
+    }
+
     @Test func percentEncodesKeysIntoTheURL() async {
         fake.script("/recs/a%20b%2Fc%C3%BC", .json(#""found""#))
         let url = UpstreamRequest.url(template: fake.url("/recs/{{key}}"), key: "a b/cü")

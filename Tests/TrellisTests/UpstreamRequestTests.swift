@@ -38,6 +38,9 @@ import Testing
         #expect(UpstreamTarget("http://example.com:0/a") == nil)
         #expect(UpstreamTarget("http://example.com:99999/a") == nil)
         #expect(UpstreamTarget("http:///a") == nil)
+        #expect(UpstreamTarget("http://example.com/a b") == nil)
+        #expect(UpstreamTarget("http://example.com/a\r\nX-Injected: 1") == nil)
+        #expect(UpstreamTarget("http://example.com/ü") == nil)
     }
 
     @Test func parsesResponseHeads() throws {

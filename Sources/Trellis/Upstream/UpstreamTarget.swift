@@ -12,7 +12,8 @@ struct UpstreamTarget: Sendable, Hashable {
     /// The pool key: connections are reused per host and port.
     var poolKey: String { "\(host):\(port)" }
 
-    /// Parses `url`; `nil` for anything but `http://` (https, userinfo, a bad port …).
+    /// Parses `url`; `nil` for anything but `http://` (https, userinfo, a bad port, bytes
+    /// that are not printable ASCII …).
     init?(_ url: String) {
         let scheme = "http://"
         guard url.lowercased().hasPrefix(scheme) else { return nil }
@@ -21,7 +22,9 @@ struct UpstreamTarget: Sendable, Hashable {
         let authority = rest[..<slash]
         var target = String(rest[slash...])
         if target.isEmpty { target = "/" } else if target.first == "?" { target = "/" + target }
-        guard !authority.isEmpty, !authority.contains("@"), !target.contains("#") else { return nil }
+        guard !authority.isEmpty, !authority.contains("@"), !target.contains("#"),
+              url.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F })  // no spaces, CR/LF or raw UTF-8: no header injection
+        else { return nil }
 
         var hostPart = Substring(authority)
         var portPart: Substring?

@@ -28,6 +28,9 @@ final class FakeUpstream: Sendable {
         case reset
         /// Reads the request and never answers (until the client closes).
         case hang
+        /// The first request closes the connection without an answer (a keep-alive the
+        /// server had just timed out); later ones get `body` as `.json`.
+        case closeOnceThenJSON(String)
     }
 
     private struct State {
@@ -35,6 +38,7 @@ final class FakeUpstream: Sendable {
         var requests: [String: Int] = [:]
         var connections = 0
         var open: Set<Int32> = []
+        var closedOnce: Set<String> = []
     }
 
     /// The port it listens on.
@@ -121,9 +125,13 @@ final class FakeUpstream: Sendable {
         var buffer: [UInt8] = []
         while true {
             guard let path = readRequest(fd, &buffer) else { return finish(fd) }
-            let behaviour = state.withLock { state in
+            let behaviour: Behaviour? = state.withLock { state in
                 state.requests[path, default: 0] += 1
-                return state.scripts[path]
+                guard case .closeOnceThenJSON(let body)? = state.scripts[path] else { return state.scripts[path] }
+                return state.closedOnce.insert(path).inserted ? nil : .json(body)
+            }
+            if case .closeOnceThenJSON? = state.withLock({ $0.scripts[path] }), behaviour == nil {
+                return finish(fd)
             }
             guard respond(fd, behaviour) else { return }
         }
@@ -160,6 +168,8 @@ final class FakeUpstream: Sendable {
             while recv(fd, &byte, 1, 0) > 0 {}
             finish(fd)
             return false
+        case .closeOnceThenJSON?:
+            preconditionFailure("resolved in serve")
         case nil:
             write(fd, "HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n")
         }
