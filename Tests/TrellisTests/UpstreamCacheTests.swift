@@ -84,6 +84,25 @@ import Testing
         #expect(fake.requests("/slow") == 1)
     }
 
+    @Test func theCacheStaysBounded() {
+        let cache = UpstreamCache(maxEntries: 2)
+        let start = ContinuousClock.now
+        let waiter = UpstreamCompletion { _ in }
+        func store(_ url: String, ttl: Duration, at now: ContinuousClock.Instant) {
+            guard case .lead = cache.lookup(url, now: now, waiter: waiter, deadline: now + .seconds(1)) else {
+                Issue.record("expected a miss for \(url)")
+                return
+            }
+            #expect(cache.finish(url, value: .bool(true), ttl: ttl, now: now).count == 1)
+        }
+        store("a", ttl: .seconds(1), at: start)
+        store("b", ttl: .seconds(60), at: start)
+        store("c", ttl: .seconds(60), at: start + .seconds(2))  // full: sweeps the expired "a"
+        #expect(cache.count == 2)
+        store("d", ttl: .seconds(60), at: start + .seconds(2))  // full, nothing expired: emptied
+        #expect(cache.count == 1)
+    }
+
     @Test func countsPerSource() async {
         fake.script("/ok", .json("1"))
         fake.script("/bad", .notJSON)
