@@ -1,0 +1,54 @@
+/// One GET, start to finish: a pooled or fresh connection, the request, the response, the
+/// connection given back when it can carry another request.
+///
+/// A reused connection that turns out closed before any response byte (the server timed
+/// it out while it sat in the pool) is retried once on a fresh connection, within the same
+/// deadline. A GET is idempotent, so the retry is safe.
+struct UpstreamExchange: Sendable {
+    /// Where idle connections wait.
+    let pool: UpstreamConnectionPool
+    /// The largest response accepted, head and framing included.
+    let maxResponseBytes: Int
+
+    /// The response to `GET target`, or why there is none.
+    func perform(_ target: UpstreamTarget, deadline: UpstreamDeadline) throws(UpstreamError) -> UpstreamResponse {
+        let request = Array(
+            "GET \(target.path) HTTP/1.1\r\nHost: \(target.hostHeader)\r\nAccept: application/json\r\nConnection: keep-alive\r\n\r\n".utf8
+        )
+        if let pooled = pool.take(target.poolKey) {
+            do {
+                return try exchange(request, on: pooled, key: target.poolKey, deadline: deadline)
+            } catch .closedBeforeResponse {
+                // Stale: fall through to a fresh connection.
+            }
+        }
+        let address = try UpstreamAddress.resolve(host: target.host, port: target.port)
+        let fresh = try UpstreamConnection.open(to: address, deadline: deadline)
+        return try exchange(request, on: fresh, key: target.poolKey, deadline: deadline)
+    }
+
+    /// Sends `request` on `connection` and reads the response; closes or pools the connection.
+    private func exchange(
+        _ request: [UInt8], on connection: UpstreamConnection, key: String, deadline: UpstreamDeadline
+    ) throws(UpstreamError) -> UpstreamResponse {
+        let response: UpstreamResponse
+        do throws(UpstreamError) {
+            do throws(UpstreamError) {
+                try connection.write(request, deadline: deadline)
+            } catch .connection where connection.reused {
+                throw UpstreamError.closedBeforeResponse  // EPIPE / ECONNRESET on a stale connection
+            }
+            var reader = UpstreamResponseReader(connection: connection, deadline: deadline, limit: maxResponseBytes)
+            response = try reader.read()
+        } catch {
+            connection.close()
+            throw error
+        }
+        if response.keepAlive {
+            pool.put(connection, for: key)
+        } else {
+            connection.close()
+        }
+        return response
+    }
+}

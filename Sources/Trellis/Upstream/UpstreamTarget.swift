@@ -1,0 +1,54 @@
+/// A parsed `http://host[:port]/path?query` URL: where to connect and what to ask for.
+struct UpstreamTarget: Sendable, Hashable {
+    /// The host name or address literal (IPv6 without its brackets).
+    var host: String
+    /// The TCP port (80 when the URL names none).
+    var port: UInt16
+    /// The request target: path and query, at least `/`.
+    var path: String
+    /// The `Host` header's value, as written in the URL.
+    var hostHeader: String
+
+    /// The pool key: connections are reused per host and port.
+    var poolKey: String { "\(host):\(port)" }
+
+    /// Parses `url`; `nil` for anything but `http://` (https, userinfo, a bad port, bytes
+    /// that are not printable ASCII …).
+    init?(_ url: String) {
+        let scheme = "http://"
+        guard url.lowercased().hasPrefix(scheme) else { return nil }
+        let rest = url.dropFirst(scheme.count)
+        let slash = rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex
+        let authority = rest[..<slash]
+        var target = String(rest[slash...])
+        if target.isEmpty { target = "/" } else if target.first == "?" { target = "/" + target }
+        guard !authority.isEmpty, !authority.contains("@"), !target.contains("#"),
+              url.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F })  // no spaces, CR/LF or raw UTF-8: no header injection
+        else { return nil }
+
+        var hostPart = Substring(authority)
+        var portPart: Substring?
+        if authority.first == "[" {
+            guard let close = authority.firstIndex(of: "]") else { return nil }
+            hostPart = authority[authority.index(after: authority.startIndex)..<close]
+            let after = authority[authority.index(after: close)...]
+            if !after.isEmpty {
+                guard after.first == ":" else { return nil }
+                portPart = after.dropFirst()
+            }
+        } else if let colon = authority.lastIndex(of: ":") {
+            hostPart = authority[..<colon]
+            portPart = authority[authority.index(after: colon)...]
+        }
+        guard !hostPart.isEmpty else { return nil }
+        var port: UInt16 = 80
+        if let portPart {
+            guard let parsed = UInt16(portPart), parsed > 0 else { return nil }
+            port = parsed
+        }
+        host = String(hostPart)
+        self.port = port
+        path = target
+        hostHeader = String(authority)
+    }
+}

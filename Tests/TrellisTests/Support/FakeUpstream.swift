@@ -1,0 +1,241 @@
+import Foundation
+import SDUI
+import Synchronization
+@testable import Trellis
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A scripted HTTP/1.1 upstream on 127.0.0.1 (a free port), in the test process: a blocking
+/// accept loop on its own thread, one thread per connection, keep-alive honoured.
+///
+/// Each path (the raw request target, e.g. `/recs/a%20b`) gets a `Behaviour`; unscripted
+/// paths answer 404. It counts requests per path and connections accepted.
+final class FakeUpstream: Sendable {
+    /// What the fake does for one request.
+    enum Behaviour: Sendable {
+        /// 200 with `body` and a `Content-Length`, after `delay`.
+        case json(String, delay: Duration = .zero)
+        /// 200 with `body` in two chunks (`Transfer-Encoding: chunked`).
+        case chunked(String)
+        /// 200 with `body`, no length, then the connection is closed.
+        case untilClose(String)
+        /// `status` with a JSON body.
+        case status(Int)
+        /// 200 with a body that is not JSON.
+        case notJSON
+        /// A reset: `SO_LINGER` 0, then close.
+        case reset
+        /// Reads the request and never answers (until the client closes).
+        case hang
+        /// The first request closes the connection without an answer (a keep-alive the
+        /// server had just timed out); later ones get `body` as `.json`.
+        case closeOnceThenJSON(String)
+    }
+
+    private struct State {
+        var scripts: [String: Behaviour] = [:]
+        var requests: [String: Int] = [:]
+        var connections = 0
+        var open: Set<Int32> = []
+        var closedOnce: Set<String> = []
+    }
+
+    /// The port it listens on.
+    let port: Int
+    private let listener: Int32
+    private let state = Mutex(State())
+
+    /// Starts listening at once.
+    init() {
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        self.listener = listener
+        var one: Int32 = 1
+        setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(listener, $0, length) == 0 && listen(listener, 128) == 0 && getsockname(listener, $0, &length) == 0
+            }
+        }
+        precondition(bound, "FakeUpstream: bind/listen failed, errno \(errno)")
+        port = Int(UInt16(bigEndian: address.sin_port))
+        Thread.detachNewThread { [self] in acceptLoop(listener) }
+    }
+
+    /// `http://127.0.0.1:<port><path>`.
+    func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
+
+    /// A request for `path` on this fake.
+    func request(
+        _ path: String, source: String = "fake", timeout: Duration = .seconds(5), ttl: Duration = .zero
+    ) -> UpstreamRequest {
+        UpstreamRequest(source: source, url: url(path), timeout: timeout, ttl: ttl)
+    }
+
+    /// Scripts `path`.
+    func script(_ path: String, _ behaviour: Behaviour) {
+        state.withLock { $0.scripts[path] = behaviour }
+    }
+
+    /// Requests received for `path` so far.
+    func requests(_ path: String) -> Int { state.withLock { $0.requests[path] ?? 0 } }
+
+    /// TCP connections accepted so far.
+    var connections: Int { state.withLock { $0.connections } }
+
+    /// Stops accepting and shuts every open connection down.
+    func stop() {
+        shutdown(listener, Int32(SHUT_RDWR))
+        dropConnections()
+    }
+
+    /// Shuts every open connection down (as a server timing out idle keep-alives would).
+    func dropConnections() {
+        state.withLock { state in
+            for fd in state.open { shutdown(fd, Int32(SHUT_RDWR)) }
+        }
+    }
+
+    deinit {
+        stop()
+        close(listener)
+    }
+
+    private func acceptLoop(_ listener: Int32) {
+        while true {
+            let fd = accept(listener, nil, nil)
+            if fd < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            state.withLock {
+                $0.connections += 1
+                $0.open.insert(fd)
+            }
+            Thread.detachNewThread { [self] in serve(fd) }
+        }
+    }
+
+    private func serve(_ fd: Int32) {
+        var buffer: [UInt8] = []
+        while true {
+            guard let path = readRequest(fd, &buffer) else { return finish(fd) }
+            let behaviour: Behaviour? = state.withLock { state in
+                state.requests[path, default: 0] += 1
+                guard case .closeOnceThenJSON(let body)? = state.scripts[path] else { return state.scripts[path] }
+                return state.closedOnce.insert(path).inserted ? nil : .json(body)
+            }
+            if case .closeOnceThenJSON? = state.withLock({ $0.scripts[path] }), behaviour == nil {
+                return finish(fd)
+            }
+            guard respond(fd, behaviour) else { return }
+        }
+    }
+
+    /// Answers one request; `false` when the connection is finished (already closed).
+    private func respond(_ fd: Int32, _ behaviour: Behaviour?) -> Bool {
+        switch behaviour {
+        case .json(let body, let delay)?:
+            if delay > .zero { Thread.sleep(forTimeInterval: Double(delay.components.seconds) + Double(delay.components.attoseconds) * 1e-18) }
+            write(fd, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
+        case .chunked(let body)?:
+            let half = body.utf8.count / 2
+            let first = String(decoding: Array(body.utf8)[..<half], as: UTF8.self)
+            let second = String(decoding: Array(body.utf8)[half...], as: UTF8.self)
+            write(fd, "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"
+                + "\(String(first.utf8.count, radix: 16))\r\n\(first)\r\n"
+                + "\(String(second.utf8.count, radix: 16));ext=1\r\n\(second)\r\n0\r\n\r\n")
+        case .untilClose(let body)?:
+            write(fd, "HTTP/1.1 200 OK\r\n\r\n\(body)")
+            finish(fd)
+            return false
+        case .status(let status)?:
+            write(fd, "HTTP/1.1 \(status) Oops\r\nContent-Length: 2\r\n\r\n{}")
+        case .notJSON?:
+            write(fd, "HTTP/1.1 200 OK\r\nContent-Length: 9\r\n\r\nnot json!")
+        case .reset?:
+            var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+            setsockopt(fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+            finish(fd)
+            return false
+        case .hang?:
+            var byte: UInt8 = 0
+            while recv(fd, &byte, 1, 0) > 0 {}
+            finish(fd)
+            return false
+        case .closeOnceThenJSON?:
+            preconditionFailure("resolved in serve")
+        case nil:
+            write(fd, "HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n")
+        }
+        return true
+    }
+
+    /// The next request's target (headers read and dropped), or nil at EOF.
+    private func readRequest(_ fd: Int32, _ buffer: inout [UInt8]) -> String? {
+        let end: [UInt8] = [13, 10, 13, 10]
+        while true {
+            if let range = buffer.firstRange(of: end) {
+                let head = String(decoding: buffer[..<range.lowerBound], as: UTF8.self)
+                buffer.removeSubrange(..<range.upperBound)
+                let parts = head.split(separator: " ")
+                return parts.count >= 2 ? String(parts[1]) : "?"
+            }
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            guard count > 0 else { return nil }
+            buffer.append(contentsOf: chunk[..<count])
+        }
+    }
+
+    /// Forgets `fd`, then closes it (in that order: a closed number may be reused at once).
+    private func finish(_ fd: Int32) {
+        state.withLock { _ = $0.open.remove(fd) }
+        close(fd)
+    }
+
+    private func write(_ fd: Int32, _ text: String) {
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes[offset...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard sent > 0 else { return }
+            offset += sent
+        }
+    }
+}
+
+extension FakeUpstream {
+    /// A clock tests move by hand, for cache TTLs.
+    final class Clock: Sendable {
+        private let base = ContinuousClock.now
+        private let offset = Mutex(Duration.zero)
+
+        /// The current instant.
+        func now() -> ContinuousClock.Instant { base + offset.withLock { $0 } }
+
+        /// Moves the clock forward.
+        func advance(_ duration: Duration) { offset.withLock { $0 += duration } }
+    }
+}
+
+extension UpstreamClient {
+    /// `fetch` as an async call.
+    func value(_ request: UpstreamRequest) async -> JSONValue? {
+        await withCheckedContinuation { continuation in
+            fetch(request) { continuation.resume(returning: $0) }
+        }
+    }
+
+    /// `fetchAll` as an async call.
+    func values(_ requests: [UpstreamRequest]) async -> [JSONValue?] {
+        await withCheckedContinuation { continuation in
+            fetchAll(requests) { continuation.resume(returning: $0) }
+        }
+    }
+}

@@ -1,0 +1,125 @@
+import SDUI
+import Testing
+@testable import Trellis
+
+/// Caching, coalescing and metrics of `UpstreamClient`, with an injected clock for TTLs.
+@Suite final class UpstreamCacheTests: Sendable {
+    let fake = FakeUpstream()
+    let clock = FakeUpstream.Clock()
+    let registry = MetricsRegistry()
+    let client: UpstreamClient
+
+    init() {
+        let clock = clock
+        client = UpstreamClient(registry: registry, now: { clock.now() })
+    }
+
+    deinit { fake.stop() }
+
+    @Test func servesFromTheCacheUntilTheTTLPasses() async {
+        fake.script("/p", .json(#"{"v":1}"#))
+        let request = fake.request("/p", ttl: .seconds(30))
+        #expect(await client.value(request) != nil)
+        #expect(await client.value(request)?["v"]?.intValue == 1)
+        #expect(fake.requests("/p") == 1)
+        clock.advance(.seconds(29))
+        #expect(await client.value(request) != nil)
+        #expect(fake.requests("/p") == 1)
+        clock.advance(.seconds(1))
+        #expect(await client.value(request) != nil)
+        #expect(fake.requests("/p") == 2)
+    }
+
+    @Test func aZeroTTLCachesNothing() async {
+        fake.script("/p", .json("1"))
+        #expect(await client.value(fake.request("/p", ttl: .zero)) != nil)
+        #expect(await client.value(fake.request("/p", ttl: .zero)) != nil)
+        #expect(fake.requests("/p") == 2)
+    }
+
+    @Test func doesNotCacheFailures() async {
+        fake.script("/flaky", .status(503))
+        fake.script("/late", .json("1", delay: .milliseconds(500)))
+        let flaky = fake.request("/flaky", ttl: .seconds(30))
+        #expect(await client.value(flaky) == nil)
+        #expect(await client.value(flaky) == nil)
+        #expect(fake.requests("/flaky") == 2)
+        fake.script("/flaky", .json("2"))
+        #expect(await client.value(flaky)?.intValue == 2)
+        #expect(await client.value(flaky)?.intValue == 2)
+        #expect(fake.requests("/flaky") == 3)
+
+        let late = fake.request("/late", timeout: .milliseconds(50), ttl: .seconds(30))
+        #expect(await client.value(late) == nil)
+        #expect(await client.value(late) == nil)
+        #expect(fake.requests("/late") == 2)
+    }
+
+    @Test func coalescesConcurrentFetchesOfOneURL() async throws {
+        fake.script("/slow", .json(#"{"shared":true}"#, delay: .milliseconds(300)))
+        let request = fake.request("/slow", ttl: .zero)
+        let values = await client.values(Array(repeating: request, count: 10))
+        let expected = try JSONParser.parse(#"{"shared":true}"#)
+        #expect(values == Array(repeating: .some(expected), count: 10))
+        #expect(fake.requests("/slow") == 1)
+    }
+
+    @Test func aWaiterWithAShorterTimeoutGivesUpOnItsOwn() async {
+        fake.script("/slow", .json("1", delay: .milliseconds(600)))
+        let patient = fake.request("/slow", timeout: .seconds(5))
+        let hasty = fake.request("/slow", timeout: .milliseconds(100))
+        let (patientValues, patientDone) = AsyncStream.makeStream(of: JSONValue?.self)
+        client.fetch(patient) { value in  // leads the call: `fetch` registers it before returning
+            patientDone.yield(value)
+            patientDone.finish()
+        }
+        let started = ContinuousClock.now
+        let quick = await client.value(hasty)
+        let quickElapsed = ContinuousClock.now - started
+        #expect(quick == nil)
+        #expect(quickElapsed < .milliseconds(450), "the 100 ms waiter took \(quickElapsed)")
+        var slow: JSONValue??
+        for await value in patientValues { slow = value }
+        #expect(slow??.intValue == 1)
+        #expect(fake.requests("/slow") == 1)
+    }
+
+    @Test func theCacheStaysBounded() {
+        let cache = UpstreamCache(maxEntries: 2)
+        let start = ContinuousClock.now
+        let waiter = UpstreamCompletion { _ in }
+        func store(_ url: String, ttl: Duration, at now: ContinuousClock.Instant) {
+            guard case .lead = cache.lookup(url, now: now, waiter: waiter, deadline: now + .seconds(1)) else {
+                Issue.record("expected a miss for \(url)")
+                return
+            }
+            #expect(cache.finish(url, value: .bool(true), ttl: ttl, now: now).count == 1)
+        }
+        store("a", ttl: .seconds(1), at: start)
+        store("b", ttl: .seconds(60), at: start)
+        store("c", ttl: .seconds(60), at: start + .seconds(2))  // full: sweeps the expired "a"
+        #expect(cache.count == 2)
+        store("d", ttl: .seconds(60), at: start + .seconds(2))  // full, nothing expired: emptied
+        #expect(cache.count == 1)
+    }
+
+    @Test func countsPerSource() async {
+        fake.script("/ok", .json("1"))
+        fake.script("/bad", .notJSON)
+        fake.script("/late", .json("1", delay: .milliseconds(500)))
+        _ = await client.value(fake.request("/ok", source: "recs", ttl: .seconds(30)))
+        _ = await client.value(fake.request("/ok", source: "recs", ttl: .seconds(30)))
+        _ = await client.value(fake.request("/bad", source: "recs"))
+        _ = await client.value(fake.request("/late", source: "prices", timeout: .milliseconds(50)))
+
+        let text = registry.render()
+        #expect(text.contains(#"trellis_upstream_requests_total{source="recs"} 2"#))
+        #expect(text.contains(#"trellis_upstream_requests_total{source="prices"} 1"#))
+        #expect(text.contains(#"trellis_upstream_failures_total{source="recs"} 1"#))
+        #expect(text.contains(#"trellis_upstream_failures_total{source="prices"} 1"#))
+        #expect(text.contains(#"trellis_upstream_timeouts_total{source="prices"} 1"#))
+        #expect(!text.contains(#"trellis_upstream_timeouts_total{source="recs"}"#))
+        #expect(text.contains(#"trellis_upstream_cache_hits_total{source="recs"} 1"#))
+        #expect(text.contains("trellis_upstream_duration_seconds_count 3"))
+    }
+}
