@@ -20,7 +20,7 @@ struct PageResolver: Sendable {
                 status: 200, page: plan.page, template: plan.template, body: rendered.body,
                 maxAge: site.maxAge(of: plan.template), variantsHeader: plan.variantsHeader,
                 release: plan.release, fallbacks: rendered.fallbacks, fallbackTypes: rendered.fallbackTypes,
-                upgradeRequired: false)
+                upgradeRequired: false, missingOptional: data.missingOptional)
         }
     }
 

@@ -14,4 +14,6 @@ struct PageResult: Sendable {
     var fallbacks: Int
     var fallbackTypes: [String: Int]
     var upgradeRequired: Bool
+    /// Optional data entries that got no value (the access log's `missing=`).
+    var missingOptional: [String] = []
 }

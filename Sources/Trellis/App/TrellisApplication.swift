@@ -12,12 +12,12 @@ final class TrellisApplication: Sendable {
     let dataLoader: PageDataLoader
     private let draining = Atomic<Bool>(false)
 
-    init(site: Site, options: ServeOptions, accessLog: AccessLog = AccessLog(), upstream: (any UpstreamFetching)? = nil) {
+    init(site: Site, options: ServeOptions, accessLog: AccessLog = AccessLog()) {
         store = SiteStore(site)
         cache = ResponseCache(capacityBytes: options.cacheBytes)
         metrics = TrellisMetrics()
         self.accessLog = accessLog
-        dataLoader = PageDataLoader(upstream: upstream)
+        dataLoader = PageDataLoader(upstream: UpstreamClient(registry: metrics.registry))
         metrics.configVersion = { [store] in store.current.generation }
         metrics.cacheCounts = { [cache] in (cache.hits, cache.misses) }
     }

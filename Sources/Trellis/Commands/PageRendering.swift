@@ -34,7 +34,7 @@ public enum PageRendering {
         let plan = PagePlan(site: site, match: match, query: query)
         let result = Mutex<PageResult?>(nil)
         let done = DispatchSemaphore(value: 0)
-        PageDataLoader(upstream: nil).load(site.dataRequests(template: plan.template, params: plan.params), site: site) { data in
+        PageDataLoader(upstream: UpstreamClient(registry: MetricsRegistry())).load(site.dataRequests(template: plan.template, params: plan.params), site: site) { data in
             result.withLock { $0 = PageResolver(site: site).resolve(plan, data: data) }
             done.signal()
         }

@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+/// `url` sources through the running server (SPEC §2.3): a slow or failing upstream never
+/// takes the page down; a required entry with no value is the not-found page.
+@Suite(.serialized) struct UpstreamEndToEndTests {
+    /// Sample Pages plus a `recommendations` url source on `upstream` and two pages using it.
+    static func pages(upstream: FakeUpstream) throws -> TempPages {
+        let pages = try TempPages()
+        try pages.write("sources.json", """
+            { "sources": {
+                "products": { "file": "data/products.json" },
+                "lists": { "file": "data/lists.json" },
+                "recommendations": { "url": "\(upstream.url("/recs/{{key}}"))", "timeoutMs": 300, "ttlSeconds": 30 } } }
+            """)
+        try pages.replaceByRename("pages/recs.json", """
+            { "route": "/recs/:id", "data": { "recs": { "source": "recommendations", "key": "{{params.id}}" } },
+              "root": { "id": "recs-page", "type": "page", "data": { "children": [
+                { "id": "always", "type": "text", "data": { "text": "Always here" } },
+                { "$if": "recs", "then": { "id": "recs", "type": "text", "data": { "text": "{{recs.title}}" } } } ] } } }
+            """)
+        try pages.replaceByRename("pages/recs-required.json", """
+            { "route": "/must/:id", "data": { "recs": { "source": "recommendations", "key": "{{params.id}}", "required": true } },
+              "root": { "id": "must-page", "type": "page", "data": { "children": [
+                { "id": "recs", "type": "text", "data": { "text": "{{recs.title}}" } } ] } } }
+            """)
+        return pages
+    }
+
+    @Test func upstreamValuesFailuresAndTimeouts() throws {
+        let upstream = FakeUpstream()
+        upstream.script("/recs/1", .json(#"{"title":"Picked for you"}"#))
+        upstream.script("/recs/2", .status(500))
+        upstream.script("/recs/3", .hang)
+        upstream.script("/recs/a%20b", .json(#"{"title":"Encoded"}"#))
+        let pages = try Self.pages(upstream: upstream)
+        let server = try ServerProcess(pages: pages.path)
+        let client = try TestHTTPClient(port: server.port)
+
+        let ok = try client.request("/recs/1")
+        #expect(ok.status == 200 && ok.text.contains("Picked for you") && ok.text.contains("Always here"))
+        #expect(try client.request("/recs/1").body == ok.body)
+        #expect(upstream.requests("/recs/1") == 1)
+
+        let failed = try client.request("/recs/2")
+        #expect(failed.status == 200 && failed.text.contains("Always here") && !failed.text.contains("\"id\":\"recs\""))
+        let clock = ContinuousClock()
+        var slow: TestHTTPClient.Response?
+        let elapsed = try clock.measure { slow = try client.request("/recs/3") }
+        #expect(slow?.status == 200 && slow?.text.contains("Always here") == true)
+        #expect(elapsed < .seconds(2))
+
+        let missing = try client.request("/must/2")
+        #expect(missing.status == 404 && missing.text.contains(#""type":"page""#))
+        _ = try server.waitFor("the access log to note the missing source", timeout: 5) {
+            server.accessLog.contains { $0.contains("path=/recs/2") && $0.contains("missing=recs") } ? true : nil
+        }
+        let metrics = try TestHTTPClient(port: server.port).request("/metrics").text
+        #expect(metrics.contains(#"trellis_upstream_failures_total{source="recommendations"}"#))
+        server.stop()
+        upstream.stop()
+    }
+}
