@@ -119,6 +119,15 @@ import Testing
         server.stop()
     }
 
+    @Test func environmentVariablesSetFlags() throws {
+        #expect(try runTrellis(["validate"], environment: ["TRELLIS_PAGES": Self.pages]).status == 0)
+        #expect(try runTrellis(["validate"], environment: ["TRELLIS_PAGES": "/nonexistent"]).status != 0)
+        let server = try ServerProcess(pages: Self.pages, environment: ["TRELLIS_MAX_REQUEST_LINE": "64"])
+        let client = try TestHTTPClient(port: server.port)
+        #expect(try client.request("/home?" + String(repeating: "q", count: 64)).status == 414)
+        server.stop()
+    }
+
     @Test func validateAcceptsTheSamplePages() throws {
         let result = try runTrellis(["validate", "--pages", Self.pages])
         #expect(result.status == 0, "\(String(decoding: result.stdout, as: UTF8.self))")
@@ -127,15 +136,7 @@ import Testing
 
 /// Runs the `trellis` binary to completion.
 func runTrellis(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, stdout: [UInt8], stderr: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: ServerProcess.binary)
-    process.arguments = arguments
-    var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("TRELLIS_") }
-    env.merge(environment) { $1 }
-    process.environment = env
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
+    let (process, out, err) = Process.trellis(arguments, environment: environment)
     try process.run()
     let stdout = out.fileHandleForReading.readDataToEndOfFile()
     let stderr = err.fileHandleForReading.readDataToEndOfFile()

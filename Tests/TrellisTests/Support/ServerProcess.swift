@@ -5,7 +5,7 @@ import Synchronization
 /// with `--port 0`; the port is read from its "listening on" log line. `stop()` (or deinit)
 /// ends it by its PID.
 final class ServerProcess: @unchecked Sendable {
-    let process = Process()
+    let process: Process
     private(set) var port = 0
     private let stdoutText = CapturedText()
     private let stderrText = CapturedText()
@@ -25,14 +25,9 @@ final class ServerProcess: @unchecked Sendable {
     }
 
     init(pages: String, arguments: [String] = [], environment: [String: String] = [:]) throws {
-        process.executableURL = URL(fileURLWithPath: Self.binary)
-        process.arguments = ["serve", "--pages", pages, "--host", "127.0.0.1", "--port", "0"] + arguments
-        var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("TRELLIS_") }
-        env.merge(environment) { $1 }
-        process.environment = env
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
+        let out: Pipe, err: Pipe
+        (process, out, err) = Process.trellis(
+            ["serve", "--pages", pages, "--host", "127.0.0.1", "--port", "0"] + arguments, environment: environment)
         out.fileHandleForReading.readabilityHandler = { [stdoutText] in stdoutText.append($0.availableData) }
         err.fileHandleForReading.readabilityHandler = { [stderrText] in stderrText.append($0.availableData) }
         try process.run()
@@ -99,4 +94,21 @@ final class CapturedText: Sendable {
     }
 
     var value: String { text.withLock { $0 } }
+}
+
+extension Process {
+    /// A `trellis` process (not yet started) with `arguments`, the test's environment less any
+    /// `TRELLIS_*` variables plus `environment`, and piped output.
+    static func trellis(_ arguments: [String], environment: [String: String]) -> (Process, stdout: Pipe, stderr: Pipe) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ServerProcess.binary)
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("TRELLIS_") }
+        env.merge(environment) { $1 }
+        process.environment = env
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        return (process, out, err)
+    }
 }
