@@ -33,12 +33,13 @@ final class TLSContext: @unchecked Sendable {
         guard SSL_CTX_use_certificate_chain_file(context, certificatePath) == 1 else {
             throw TLSError("certificate \(certificatePath): \(Self.openSSLReason())")
         }
-        guard SSL_CTX_use_PrivateKey_file(context, privateKeyPath, SSL_FILETYPE_PEM) == 1 else {
-            throw TLSError("private key \(privateKeyPath): \(Self.openSSLReason())")
-        }
-        guard SSL_CTX_check_private_key(context) == 1 else {
-            throw TLSError(
-                "private key \(privateKeyPath) does not match certificate \(certificatePath): \(Self.openSSLReason())")
+        // OpenSSL compares the key with the certificate while loading it, and again here.
+        guard SSL_CTX_use_PrivateKey_file(context, privateKeyPath, SSL_FILETYPE_PEM) == 1,
+            SSL_CTX_check_private_key(context) == 1
+        else {
+            let reason = Self.openSSLReason()
+            guard reason.contains("mismatch") else { throw TLSError("private key \(privateKeyPath): \(reason)") }
+            throw TLSError("private key \(privateKeyPath) does not match certificate \(certificatePath): \(reason)")
         }
     }
 
