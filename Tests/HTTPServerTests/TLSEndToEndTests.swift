@@ -35,6 +35,16 @@ struct TLSEndToEndTests {
         #expect(try String(decoding: client.readResponse().body, as: UTF8.self) == "POST /after - 3")
     }
 
+    @Test func drainClosesAnIdleSessionWithCloseNotify() throws {
+        let (server, _) = try TLSFixture.makeTLSServer()
+        let client = try TLSTestClient(port: server.boundPort)
+        client.send("GET /one HTTP/1.1\r\nHost: a\r\n\r\n")
+        #expect(try String(decoding: client.readResponse().body, as: UTF8.self) == "GET /one - 0")
+        server.drain(grace: .zero, timeout: .seconds(5)) {}
+        #expect(client.readsCloseNotify())
+        #expect(eventually { server.openConnections == 0 })
+    }
+
     @Test func plainHTTPOnTheTLSPortFailsAlone() throws {
         let (server, _) = try TLSFixture.makeTLSServer()
         defer { server.stop() }

@@ -126,6 +126,13 @@ final class TLSTestClient {
         }
     }
 
+    /// Whether the next read ends with the server's close_notify (a clean TLS close).
+    func readsCloseNotify() -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        let count = chunk.withUnsafeMutableBytes { SSL_read(ssl, $0.baseAddress, Int32($0.count)) }
+        return count <= 0 && SSL_get_error(ssl, count) == SSL_ERROR_ZERO_RETURN
+    }
+
     private func headEnd() -> Int? {
         guard buffer.count >= 4 else { return nil }
         for i in 0...(buffer.count - 4) where buffer[i..<i + 4].elementsEqual([13, 10, 13, 10]) { return i + 4 }

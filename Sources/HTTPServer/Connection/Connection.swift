@@ -124,7 +124,13 @@ final class Connection {
         case .none:
             break
         case .close:
-            close()
+            let lingering = machine.lingerUntil != nil
+            guard transport.hasPendingOutput, machine.keepOpenForOutput(now: .now) else {
+                close()
+                return
+            }
+            // TLS records still wait for the socket: out first, then the FIN (EPOLLHUP closes).
+            if !lingering { transport.shutdownWrite() }
         case .sendError(let error):
             queueError(error)
         case .shutdownAndLinger:
