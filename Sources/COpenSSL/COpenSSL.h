@@ -12,4 +12,55 @@ static inline int copenssl_sha256(const void *data, size_t len, unsigned char *o
     return SHA256((const unsigned char *)data, len, out) != NULL;
 }
 
+/* ---- TLS server (HTTPServer/TLS): macros and option bits Swift cannot import ---- */
+
+/* SSL_CTX_set_min_proto_version: e.g. TLS1_2_VERSION. Returns 1 on success. */
+static inline int copenssl_SSL_CTX_set_min_proto_version(SSL_CTX *ctx, int version) {
+    return (int)SSL_CTX_set_min_proto_version(ctx, version);
+}
+
+/* SSL_CTX_set_mode: returns the new mode bits. */
+static inline long copenssl_SSL_CTX_set_mode(SSL_CTX *ctx, long mode) {
+    return SSL_CTX_set_mode(ctx, mode);
+}
+
+/* SSL_CTX_set_options: returns the new option bits. */
+static inline uint64_t copenssl_SSL_CTX_set_options(SSL_CTX *ctx, uint64_t options) {
+    return (uint64_t)SSL_CTX_set_options(ctx, options);
+}
+
+/* BIO_get_mem_data: points `*data` at the readable bytes of a memory BIO; returns their count. */
+static inline long copenssl_BIO_get_mem_data(BIO *bio, char **data) {
+    return BIO_get_mem_data(bio, data);
+}
+
+/* The server options: no compression, no renegotiation, the server's cipher order. */
+static inline uint64_t copenssl_server_options(void) {
+    return SSL_OP_NO_COMPRESSION | SSL_OP_NO_RENEGOTIATION | SSL_OP_CIPHER_SERVER_PREFERENCE;
+}
+
+/* The modes a non-blocking, memory-BIO server wants. */
+static inline long copenssl_server_modes(void) {
+    return SSL_MODE_ENABLE_PARTIAL_WRITE | SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER | SSL_MODE_RELEASE_BUFFERS;
+}
+
+/* ALPN select callback: `http/1.1` if the client offers it; otherwise no ALPN at all
+   (SSL_TLSEXT_ERR_NOACK), and the connection goes on as HTTP/1.1. */
+static inline int copenssl_alpn_select_http11(SSL *ssl, const unsigned char **out, unsigned char *outlen,
+                                              const unsigned char *in, unsigned int inlen, void *arg) {
+    static const unsigned char server[] = "\x08http/1.1";
+    unsigned char *selected = NULL;
+    (void)ssl; (void)arg;
+    if (SSL_select_next_proto(&selected, outlen, server, sizeof(server) - 1, in, inlen) != OPENSSL_NPN_NEGOTIATED) {
+        return SSL_TLSEXT_ERR_NOACK;
+    }
+    *out = selected;
+    return SSL_TLSEXT_ERR_OK;
+}
+
+/* Installs `copenssl_alpn_select_http11` on a context. */
+static inline void copenssl_SSL_CTX_select_alpn_http11(SSL_CTX *ctx) {
+    SSL_CTX_set_alpn_select_cb(ctx, copenssl_alpn_select_http11, NULL);
+}
+
 #endif

@@ -53,6 +53,12 @@ extension Connection {
     /// Writes queued output with `writev` until done or the socket is full (then EPOLLOUT is
     /// armed by `afterEvent`, and disarmed once the queue is empty).
     func flush() {
+        do {
+            try transport.flushPending()
+        } catch {
+            close()
+            return
+        }
         while !closed, outboundHead < outbound.count {
             let result: IOResult<Int>
             do {

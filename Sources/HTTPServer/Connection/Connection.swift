@@ -58,12 +58,16 @@ final class Connection {
     var registeredRead = true
     var registeredWrite = false
     var timerEntry: ContinuousClock.Instant?
+    /// When a transport that is not yet established (TLS handshake) is closed.
+    let handshakeDeadline: ContinuousClock.Instant?
 
-    init(id: UInt64, loop: EventLoop, transport: any Transport) {
+    init(id: UInt64, loop: EventLoop, transport: any Transport, handshakeTimeout: Duration? = nil) {
         self.id = id
         self.loop = loop
         self.transport = transport
-        machine = ConnectionStateMachine(now: .now, timeouts: loop.context.timeouts)
+        let now = ContinuousClock.now
+        machine = ConnectionStateMachine(now: now, timeouts: loop.context.timeouts)
+        handshakeDeadline = handshakeTimeout.map { now + min($0, loop.context.timeouts.head) }
         parser = RequestParser(limits: loop.context.limits)
     }
 
@@ -72,6 +76,7 @@ final class Connection {
 
     /// Called once after registration.
     func start() {
+        if let handshakeDeadline { loop.schedule(token: id, at: handshakeDeadline) }
         if loop.draining { perform(machine.drain(bytesBuffered: false)) }
         afterEvent()
     }
@@ -93,6 +98,11 @@ final class Connection {
     func timerFired(at: ContinuousClock.Instant, now: ContinuousClock.Instant) {
         if timerEntry == at { timerEntry = nil }
         guard !closed else { return }
+        if !transport.isEstablished {
+            // No request can arrive before the handshake: close at its deadline, no 408.
+            if handshakeDeadline.map({ now >= $0 }) ?? true { close() }
+            return
+        }
         perform(machine.timerFired(now: now))
         afterEvent()
     }
@@ -114,7 +124,13 @@ final class Connection {
         case .none:
             break
         case .close:
-            close()
+            let lingering = machine.lingerUntil != nil
+            guard transport.hasPendingOutput, machine.keepOpenForOutput(now: .now) else {
+                close()
+                return
+            }
+            // TLS records still wait for the socket: out first, then the FIN (EPOLLHUP closes).
+            if !lingering { transport.shutdownWrite() }
         case .sendError(let error):
             queueError(error)
         case .shutdownAndLinger:
@@ -134,7 +150,7 @@ final class Connection {
         let lingering = machine.lingerUntil != nil
         let backlogged = machine.owed >= Self.maxOwed || outboundBytes > Self.maxOutboundBytes
         let wantRead = !readClosed && (lingering || (!machine.isClosing && !backlogged))
-        let wantWrite = outboundHead < outbound.count
+        let wantWrite = outboundHead < outbound.count || transport.hasPendingOutput
         guard wantRead != registeredRead || wantWrite != registeredWrite else { return }
         registeredRead = wantRead
         registeredWrite = wantWrite

@@ -88,6 +88,15 @@ extension ConnectionStateMachine {
         }
     }
 
+    /// The connection would close but the transport still holds output (TLS records the socket
+    /// has not taken): linger until it is out, the peer closes, or the linger deadline passes.
+    /// Returns whether to keep the connection open for now.
+    mutating func keepOpenForOutput(now: Instant) -> Bool {
+        if let lingerUntil { return now < lingerUntil }
+        lingerUntil = now + timeouts.linger
+        return true
+    }
+
     /// The peer closed its side: owed responses are still written, then the connection closes.
     mutating func peerClosed() -> Action {
         if lingerUntil != nil { return .close }

@@ -2,7 +2,7 @@
 import Glibc
 #endif
 
-/// The byte I/O of one connection: the seam where a TLS transport plugs in later.
+/// The byte I/O of one connection: plain TCP (`SocketTransport`) or TLS (`TLSTransport`).
 /// Used only on the connection's event-loop thread.
 protocol Transport: AnyObject {
     /// The socket, for readiness registration.
@@ -15,6 +15,18 @@ protocol Transport: AnyObject {
     func shutdownWrite()
     /// Releases the socket.
     func close()
+    /// Whether request bytes can flow yet (TLS: the handshake is complete).
+    var isEstablished: Bool { get }
+    /// Output of the transport's own (TLS records) waits for the socket: keep EPOLLOUT armed.
+    var hasPendingOutput: Bool { get }
+    /// Sends the transport's own waiting output, as much as the socket takes.
+    func flushPending() throws(SystemError)
+}
+
+extension Transport {
+    var isEstablished: Bool { true }
+    var hasPendingOutput: Bool { false }
+    func flushPending() throws(SystemError) {}
 }
 
 /// Plain TCP: `read`, `writev` (SIGPIPE is ignored process-wide), `shutdown`, `close`.

@@ -65,7 +65,18 @@ final class EventLoop: @unchecked Sendable {
     func adopt(fd: Int32) {
         let token = nextToken
         nextToken += 1
-        let connection = Connection(id: token, loop: self, transport: SocketTransport(fd: fd))
+        let connection: Connection
+        if let tls = context.tls {
+            guard let current = tls.context, let transport = TLSTransport(fd: fd, context: current) else {
+                System.close(fd)
+                connectionClosed()
+                return
+            }
+            connection = Connection(
+                id: token, loop: self, transport: transport, handshakeTimeout: tls.configuration.handshakeTimeout)
+        } else {
+            connection = Connection(id: token, loop: self, transport: SocketTransport(fd: fd))
+        }
         do {
             try selector.register(fd: fd, token: token, read: true, write: false)
         } catch {

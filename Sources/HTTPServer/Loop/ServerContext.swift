@@ -13,6 +13,8 @@ final class ServerContext: Sendable {
     let acceptPaused = Atomic<Bool>(false)
     /// The loops, set once by `start`; loop 0 owns the listener.
     let loops = Mutex<[EventLoop]>([])
+    /// The TLS contexts when `configuration.tls` is set (loaded by `start`).
+    let tls: TLSContextStore?
 
     init(configuration: HTTPServer.Configuration, handler: any HTTPHandler) {
         self.configuration = configuration
@@ -22,6 +24,7 @@ final class ServerContext: Sendable {
             maxHeaderCount: configuration.maxHeaderCount, maxBody: configuration.maxBody)
         timeouts = ConnectionStateMachine.Timeouts(
             head: configuration.headTimeout, idle: configuration.idleTimeout, linger: configuration.lingerTimeout)
+        tls = configuration.tls.map(TLSContextStore.init(configuration:))
         serverLine = Array("Server: \(configuration.serverName)\r\n".utf8)
     }
 }

@@ -32,6 +32,8 @@ extension HTTPServer {
         public var backlog: Int32 = 4096
         /// The `Server` header value.
         public var serverName = "Trellis"
+        /// TLS for every connection (`--tls-cert`, `--tls-key`); nil serves plain HTTP.
+        public var tls: TLSConfiguration?
 
         /// The defaults above.
         public init() {}

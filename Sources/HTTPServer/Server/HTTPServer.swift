@@ -32,7 +32,9 @@ public final class HTTPServer: Sendable {
     }
 
     /// Binds and listens (SO_REUSEADDR, backlog ≥ 4096) and starts the event loops.
-    /// Throws `StartError` (with the address and reason) if the address can't be bound.
+    /// Throws `StartError` (with the address and reason) if the address can't be bound, and
+    /// `TLSError` (naming the file and OpenSSL's reason) if TLS is set and its certificate or
+    /// key is missing, unreadable, malformed or mismatched.
     public func start() throws {
         signal(SIGPIPE, SIG_IGN)
         let alreadyStarted = state.withLock { state in
@@ -40,6 +42,12 @@ public final class HTTPServer: Sendable {
             return state.started
         }
         guard !alreadyStarted else { throw StartError(description: "start: the server is already started") }
+        do {
+            try context.tls?.reload()
+        } catch {
+            state.withLock { $0.started = false }
+            throw error
+        }
         let socket = try ListeningSocket.open(
             host: configuration.host, port: configuration.port, backlog: configuration.backlog)
         var loops: [EventLoop] = []

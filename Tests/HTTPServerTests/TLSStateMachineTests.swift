@@ -1,0 +1,19 @@
+import Testing
+@testable import HTTPServer
+
+@Suite("TLS: closing with records still queued")
+struct TLSStateMachineTests {
+    typealias Machine = ConnectionStateMachine
+
+    @Test func closeWaitsForQueuedOutputUntilTheLingerDeadline() {
+        let start = ContinuousClock.now
+        var machine = Machine(now: start, timeouts: .init(head: .seconds(1), idle: .seconds(5), linger: .seconds(2)))
+        let first = machine.keepOpenForOutput(now: start)
+        #expect(first && machine.deadline == start + .seconds(2))
+        let before = machine.keepOpenForOutput(now: start + .seconds(1))
+        let after = machine.keepOpenForOutput(now: start + .seconds(2))
+        #expect(before && !after)
+        let action = machine.timerFired(now: start + .seconds(2))
+        #expect(action == .close)
+    }
+}
