@@ -2,8 +2,8 @@
 SWIFT      ?= swift
 PAGES      ?= Pages
 PORT       ?= 8080
-APT_PKGS   := libssl-dev zlib1g-dev
-BENCH_PKGS := wrk nginx curl
+APT_PKGS   := libssl-dev zlib1g-dev openssl curl
+BENCH_PKGS := wrk nginx
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: deps bench-deps build release run test bench validate clean

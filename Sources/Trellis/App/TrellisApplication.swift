@@ -53,6 +53,9 @@ extension ServeOptions {
         configuration.idleTimeout = idleTimeout
         configuration.maxConnections = maxConnections
         if let eventLoops { configuration.eventLoops = eventLoops }
+        if let tlsCertificate, let tlsKey {
+            configuration.tls = TLSConfiguration(certificatePath: tlsCertificate, privateKeyPath: tlsKey)
+        }
         return configuration
     }
 }

@@ -5,7 +5,8 @@ import Logging
 import SDUI
 
 /// `trellis serve`: loads Pages/ (refusing to start on any problem), serves it, reloads it
-/// on change and on SIGHUP, and drains gracefully on SIGTERM or SIGINT (SPEC §4.3).
+/// on change and on SIGHUP (with the TLS certificate and key), and drains gracefully on
+/// SIGTERM or SIGINT (SPEC §4.3).
 public enum TrellisServer {
     /// Runs until drained; returns the process exit status (0 after a drain, 1 when the
     /// pages are invalid or the port can't be bound).
@@ -32,18 +33,28 @@ public enum TrellisServer {
         do {
             try server.start()
         } catch {
-            logger.critical("cannot listen on \(options.host):\(options.port): \(error)")
+            logger.critical("cannot start on \(options.host):\(options.port): \(error)")
             return 1
         }
         app.metrics.openConnections = { server.openConnections }
         let reloader = PagesReloader(folder: folder, store: app.store, logger: logger) { _, _ in app.didReload() }
         app.metrics.reloadFailures = { reloader.failures }
         reloader.startWatching(every: options.reloadInterval.dispatchInterval)
-        logger.notice("listening on http://\(options.host):\(server.boundPort)",
+        let scheme = options.tlsCertificate == nil ? "http" : "https"
+        logger.notice("listening on \(scheme)://\(options.host):\(server.boundPort)",
                       metadata: ["pages": "\(folder.path)", "version": "\(site.version)"])
 
         let signals = SignalHandlers()
-        signals.on(SIGHUP) { reloader.reloadNow() }
+        signals.on(SIGHUP) {
+            reloader.reloadNow()
+            guard options.tlsCertificate != nil else { return }
+            do {
+                try server.reloadTLS()
+                logger.info("TLS certificate reloaded")
+            } catch {
+                logger.error("TLS reload rejected, keeping the old certificate: \(error)")
+            }
+        }
         signals.on(SIGTERM, SIGINT) {
             guard app.beginDraining() else { return }
             logger.notice("draining", metadata: ["grace": "\(options.drainGrace)", "timeout": "\(options.drainTimeout)"])
