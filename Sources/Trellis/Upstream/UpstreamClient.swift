@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import SDUI
 
 /// Fetches `url` data sources (SPEC §2.3): HTTP/1.1 GETs over plain TCP with keep-alive,
@@ -9,10 +10,10 @@ import SDUI
 /// timeout, an `https://` or malformed URL — is `nil` and is not cached.
 ///
 /// Threads: each upstream call runs its I/O (non-blocking sockets, `poll` with the time
-/// left) on a serial Dispatch queue of its own. Serial queues target libdispatch's
-/// overcommit pool, so every call gets a thread even while others wait in `poll` (a shared
-/// concurrent queue is capped near the core count on Linux: 20 calls of 200 ms took 1.8 s
-/// instead of 0.2 s). No call holds its thread past its deadline, and only cache misses
+/// left) on a thread of its own, so no call waits for another's thread: a shared concurrent
+/// Dispatch queue is capped near the core count on Linux (20 calls of 200 ms took 1.8 s
+/// instead of 0.2 s), and libdispatch's overcommit pool stalled for seconds when other work
+/// held its threads. No call holds its thread past its deadline, and only cache misses
 /// that lead a call use one. `completion` runs on that thread, on the timer queue (a waiter
 /// that gave up), or on the caller's thread for a cache hit: keep it short.
 package final class UpstreamClient: Sendable {
@@ -51,7 +52,7 @@ package final class UpstreamClient: Sendable {
                 timers.asyncAfter(deadline: .now() + .nanoseconds(Self.nanoseconds(left))) { waiter.resolve(nil) }
             }
         case .lead:
-            DispatchQueue(label: "trellis.upstream.call").async { self.call(request, deadline: deadline) }
+            Thread.detachNewThread { self.call(request, deadline: deadline) }
         }
     }
 
