@@ -1,37 +1,53 @@
 #!/usr/bin/env bash
-# make bench: in-process micro-benchmarks, then the loopback comparison with the peers in
-# ../shared/bench (nginx gzip_static and Hummingbird 2), plain HTTP and TLS.
-# Knobs: SHARED (../shared), PEERS ("nginx hb"), DURATION, REPS, CONNS (passed to run_peers.sh),
-# SKIP_PEERS=1 to run only the micro-benchmarks.
+# make bench: in-process micro-benchmarks, then loopback runs with wrk: /healthz, 10,000 idle
+# keep-alive connections, plain vs TLS, and the comparison with the peers in ../shared/bench
+# (nginx gzip_static and Hummingbird 2). Servers are stopped by their PID.
+# Knobs: SHARED (../shared), PEERS ("nginx hb"), DURATION (5s), REPS (3), IDLE (10000),
+# SKIP_PEERS=1 to leave out the peer comparison.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
 SHARED=${SHARED:-$ROOT/../shared}
+DURATION=${DURATION:-5s}
 BIN=$(swift build -c release --show-bin-path)/trellis
+WORK=$(mktemp -d /tmp/trellis-bench.XXXXXX)
+PIDS=()
+trap 'for p in "${PIDS[@]}"; do kill -TERM "$p" 2>/dev/null || true; done' EXIT
+ulimit -n 65536
+
+# start NAME PORT ARGS...: serve on 127.0.0.1:PORT (server on CPU 1), wait for its listening line.
+start() {
+    local name=$1 port=$2; shift 2
+    taskset -c 1 "$BIN" serve --host 127.0.0.1 --port "$port" --event-loops 1 "$@" > "$WORK/$name.out" 2> "$WORK/$name.err" &
+    PIDS+=($!)
+    for _ in $(seq 100); do grep -q "listening on" "$WORK/$name.err" && return 0; sleep 0.1; done
+    cat "$WORK/$name.err"; exit 1
+}
+load() { taskset -c 0 wrk -t1 -c64 -d"$DURATION" --latency "$@" | grep -E "Requests/sec|Latency  |99%|Socket errors|Non-2xx"; }
 
 echo "== micro-benchmarks (in-process, medians per operation)"
 "$BIN" bench --pages "$ROOT/Pages" --bench-pages "$SHARED/bench/Pages"
 
+echo; echo "== wrk -t1 -c64 -d$DURATION /healthz (expect no socket errors, no non-2xx)"
+start plain 18091 --pages "$ROOT/Pages"
+load http://127.0.0.1:18091/healthz
+
+echo; echo "== ${IDLE:=10000} idle keep-alive connections"
+python3 bench/idle_connections.py 18091 "${PIDS[-1]}" "$IDLE"
+
+echo; echo "== plain vs TLS: wrk -t1 -c64 -d$DURATION /home, Accept-Encoding: gzip"
+openssl req -x509 -newkey rsa:2048 -nodes -keyout "$WORK/k.pem" -out "$WORK/c.pem" -days 1 \
+    -subj /CN=localhost -addext subjectAltName=DNS:localhost,IP:127.0.0.1 2>/dev/null
+start tls 18092 --pages "$ROOT/Pages" --tls-cert "$WORK/c.pem" --tls-key "$WORK/k.pem"
+echo "plain:"; load -H 'Accept-Encoding: gzip' http://127.0.0.1:18091/home
+echo "TLS:";   load -H 'Accept-Encoding: gzip' https://127.0.0.1:18092/home
+for p in "${PIDS[@]}"; do kill -TERM "$p"; wait "$p" || true; done
+PIDS=()
+
 [[ ${SKIP_PEERS:-0} == 1 ]] && exit 0
 [[ -x $SHARED/bench/run_peers.sh ]] || { echo "no $SHARED/bench/run_peers.sh: skipping the peer comparison"; exit 0; }
-
-echo "== loopback comparison (run_peers.sh)"
+echo; echo "== loopback comparison with the peers (run_peers.sh)"
 OURS_CMD="$BIN serve --pages $SHARED/bench/Pages --host 127.0.0.1 --port 18090 --event-loops 1" \
-OURS_PORT=18090 OURS_NAME=trellis PEERS=${PEERS:-"nginx hb"} "$SHARED/bench/run_peers.sh" | tee /tmp/trellis-bench-peers.txt
-
-python3 - /tmp/trellis-bench-peers.txt <<'PY'
-import re, sys
-rows = {}
-for line in open(sys.argv[1]):
-    cells = [c.strip() for c in line.strip().strip("|").split("|")]
-    if len(cells) > 5 and cells[1].isdigit():
-        rows[(cells[0], int(cells[1]))] = (float(cells[2]), float(cells[5]))
-print("\n== ratios (trellis / peer, requests/s; p99 ms)")
-for conns in sorted({c for _, c in rows}):
-    ours = rows.get(("trellis", conns))
-    if not ours: continue
-    for peer in ("hb", "nginx"):
-        if (peer, conns) in rows:
-            theirs = rows[(peer, conns)]
-            print(f"c={conns}: trellis/{peer} = {ours[0] / theirs[0]:.2f}x  (p99 {ours[1]:.2f} ms vs {theirs[1]:.2f} ms)")
-PY
+OURS_PORT=18090 OURS_NAME=trellis PEERS=${PEERS:-"nginx hb"} DURATION=$DURATION REPS=${REPS:-3} \
+    "$SHARED/bench/run_peers.sh" | tee "$WORK/peers.txt"
+python3 bench/ratios.py "$WORK/peers.txt"
