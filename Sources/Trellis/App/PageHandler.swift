@@ -42,9 +42,7 @@ struct PageHandler: HTTPHandler {
                 return responder.respond(HTTPError(status: 500, code: "internal_error", message: "the page could not be assembled").response)
             }
             metrics.recordFallbacks(representation.result.fallbackTypes)
-            var response = representation.response(coding: coding, ifNoneMatch: ifNoneMatch)
-            response.logFields = AccessFields.page(representation.result)
-            responder.respond(response)
+            responder.respond(representation.response(coding: coding, ifNoneMatch: ifNoneMatch))
         })
     }
 

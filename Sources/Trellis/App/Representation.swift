@@ -3,8 +3,9 @@ import SDUI
 
 /// A finished page response, ready to write: the headers that describe it pre-encoded, the
 /// identity body and, for bodies of at least `gzipThreshold` bytes, the gzip body. Built once
-/// per cache entry; a hit only picks a coding and writes.
-struct Representation: Sendable {
+/// per cache entry (a class, so a hit copies one reference); a hit only picks a coding and
+/// writes.
+final class Representation: Sendable {
     /// Bodies below this many bytes are never gzipped (SPEC §4.2).
     static let gzipThreshold = 1024
     /// The `Vary` every page response carries.
@@ -17,11 +18,14 @@ struct Representation: Sendable {
     let gzipBody: [UInt8]?
     let notModifiedHeaders: [UInt8]
     let weakNotModifiedHeaders: [UInt8]
+    /// The page's access-log fields, the same for every hit.
+    let logFields: String
     /// Bytes the cache charges for this entry.
     var cost: Int { result.body.count + (gzipBody?.count ?? 0) + identityHeaders.count * 3 + 256 }
 
     init(_ result: PageResult) {
         self.result = result
+        logFields = AccessFields.page(result)
         etag = ETag.strong(for: result.body)
         var common = HeaderBlock()
         common.add("Cache-Control", "private, max-age=\(result.maxAge)")
@@ -58,10 +62,12 @@ struct Representation: Sendable {
         if let ifNoneMatch, IfNoneMatch.matches(headerValue: ifNoneMatch, etag: etag) {
             var response = HTTPResponse(status: 304)
             response.preformattedHeaders = useGzip ? weakNotModifiedHeaders : notModifiedHeaders
+            response.logFields = logFields
             return response
         }
         var response = HTTPResponse(status: result.status, body: useGzip ? gzipBody! : result.body)
         response.preformattedHeaders = useGzip ? gzipHeaders! : identityHeaders
+        response.logFields = logFields
         return response
     }
 }

@@ -1,11 +1,21 @@
 import Dispatch
+import Glibc
 
-/// Signal handling through Dispatch sources (the default actions must already be ignored
-/// with `signal(_, SIG_IGN)`, before any thread starts). Handlers run on one serial queue;
-/// the sources live as long as this object.
+/// Signal handling through Dispatch sources (a signalfd on Linux). The signals must be
+/// blocked with `block(_:)` before any thread starts, or one may reach a thread that takes
+/// its default action. Handlers run on one serial queue; the sources live as long as this
+/// object.
 final class SignalHandlers {
     private let queue = DispatchQueue(label: "trellis.signals")
     private var sources: [any DispatchSourceSignal] = []
+
+    /// Blocks `signals` in the calling thread and every thread it starts afterwards.
+    static func block(_ signals: [Int32]) {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for signalNumber in signals { sigaddset(&set, signalNumber) }
+        pthread_sigmask(SIG_BLOCK, &set, nil)
+    }
 
     /// Runs `action` each time one of `signals` arrives.
     func on(_ signals: Int32..., action: @escaping @Sendable () -> Void) {

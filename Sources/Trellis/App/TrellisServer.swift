@@ -11,9 +11,11 @@ public enum TrellisServer {
     /// Runs until drained; returns the process exit status (0 after a drain, 1 when the
     /// pages are invalid or the port can't be bound).
     public static func run(_ options: ServeOptions) -> Int32 {
-        // Before anything else: a vanished peer must not kill us, and SIGHUP/SIGTERM/SIGINT
-        // are handled through Dispatch instead of their default actions.
-        for signalNumber in [SIGPIPE, SIGHUP, SIGTERM, SIGINT] { signal(signalNumber, SIG_IGN) }
+        // Before any thread starts: a vanished peer must not kill us (SIGPIPE ignored), and
+        // SIGHUP/SIGTERM/SIGINT are blocked in every thread (threads inherit the mask), so they
+        // reach only the Dispatch signal sources, never a default action.
+        signal(SIGPIPE, SIG_IGN)
+        SignalHandlers.block([SIGHUP, SIGTERM, SIGINT])
         LoggingSystem.bootstrap { StreamLogHandler.standardError(label: $0) }
         let logger = Logger(label: "trellis")
 

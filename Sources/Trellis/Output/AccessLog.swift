@@ -10,19 +10,33 @@ import Synchronization
 /// variants="home-hero=A" release=stable`). Values with spaces, quotes, `=` or control
 /// characters are quoted, with `"` and `\` escaped. A failed write (closed pipe) drops the line.
 package final class AccessLog: Sendable {
-    private let fileDescriptor: Mutex<Int32>
+    /// The descriptor, and the last second's formatted timestamp (one `gmtime` a second).
+    private struct State {
+        let fileDescriptor: Int32
+        var second = Int.min
+        var secondText = ""
+    }
+
+    private let state: Mutex<State>
 
     /// A log writing to `fileDescriptor`, which the log does not own or close.
     package init(fileDescriptor: Int32 = STDOUT_FILENO) {
-        self.fileDescriptor = Mutex(fileDescriptor)
+        self.state = Mutex(State(fileDescriptor: fileDescriptor))
     }
 
     /// Writes the line for one request; `extra` is appended as is, after a space.
     package func log(id: String, method: String, path: String, status: Int, bytes: Int,
                      duration: Duration, extra: String = "", at time: Date = Date()) {
-        var line = Self.line(id: id, method: method, path: path, status: status, bytes: bytes,
-                             duration: duration, extra: extra, at: time)
-        fileDescriptor.withLock { fd in
+        let millis = Int((time.timeIntervalSince1970 * 1000).rounded())
+        state.withLock { state in
+            if millis / 1000 != state.second {
+                state.second = millis / 1000
+                state.secondText = Self.secondText(state.second)
+            }
+            var line = "time=" + state.secondText + Self.pad(millis % 1000, 3) + "Z"
+            Self.append(to: &line, id: id, method: method, path: path, status: status, bytes: bytes,
+                        duration: duration, extra: extra)
+            let fd = state.fileDescriptor
             line.withUTF8 { buffer in
                 var offset = 0, remaining = buffer.count
                 while remaining > 0 {
@@ -43,16 +57,24 @@ package final class AccessLog: Sendable {
     /// The line `log` writes, newline included.
     static func line(id: String, method: String, path: String, status: Int, bytes: Int,
                      duration: Duration, extra: String, at time: Date) -> String {
-        var line = "time=\(timestamp(time)) id=\(value(id)) method=\(value(method)) path=\(value(path))"
-        line += " status=\(status) bytes=\(bytes) duration_ms=\(milliseconds(duration))"
+        var line = "time=\(timestamp(time))"
+        append(to: &line, id: id, method: method, path: path, status: status, bytes: bytes, duration: duration, extra: extra)
+        return line
+    }
+
+    /// Appends everything after the time, newline included.
+    private static func append(to line: inout String, id: String, method: String, path: String, status: Int,
+                               bytes: Int, duration: Duration, extra: String) {
+        line += " id=" + value(id) + " method=" + value(method) + " path=" + value(path)
+        line += " status=" + String(status) + " bytes=" + String(bytes) + " duration_ms=" + milliseconds(duration)
         if !extra.isEmpty { line += " " + extra }
-        return line + "\n"
+        line += "\n"
     }
 
     /// A logfmt value: as is, or quoted with `"`, `\` and control characters escaped.
     static func value(_ text: String) -> String {
-        let needsQuotes = text.isEmpty || text.unicodeScalars.contains {
-            $0 == " " || $0 == "\"" || $0 == "=" || $0.value < 0x20 || $0.value == 0x7F
+        let needsQuotes = text.isEmpty || text.utf8.contains {
+            $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "=") || $0 < 0x20 || $0 == 0x7F
         }
         guard needsQuotes else { return text }
         var quoted = "\""
@@ -74,12 +96,16 @@ package final class AccessLog: Sendable {
     /// RFC 3339 UTC to the nearest millisecond: `2026-11-21T21:51:00.123Z`.
     static func timestamp(_ date: Date) -> String {
         let totalMillis = Int((date.timeIntervalSince1970 * 1000).rounded())
-        var seconds = time_t(totalMillis / 1000)
-        let millis = totalMillis % 1000
+        return secondText(totalMillis / 1000) + pad(totalMillis % 1000, 3) + "Z"
+    }
+
+    /// `2026-11-21T21:51:00.` for a Unix second.
+    private static func secondText(_ second: Int) -> String {
+        var seconds = time_t(second)
         var parts = tm()
         gmtime_r(&seconds, &parts)
         return "\(parts.tm_year + 1900)-\(pad(parts.tm_mon + 1, 2))-\(pad(parts.tm_mday, 2))"
-            + "T\(pad(parts.tm_hour, 2)):\(pad(parts.tm_min, 2)):\(pad(parts.tm_sec, 2)).\(pad(millis, 3))Z"
+            + "T\(pad(parts.tm_hour, 2)):\(pad(parts.tm_min, 2)):\(pad(parts.tm_sec, 2))."
     }
 
     /// Milliseconds with three decimals (microsecond resolution): `0.213`, `1500.000`.
