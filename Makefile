@@ -6,7 +6,7 @@ APT_PKGS   := libssl-dev zlib1g-dev openssl curl
 BENCH_PKGS := wrk nginx
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps bench-deps build release run test bench validate clean
+.PHONY: deps bench-deps build release run upstream test bench validate clean
 
 ## deps: install the C libraries (zlib, OpenSSL) with apt-get when missing.
 deps:
@@ -32,6 +32,10 @@ release: deps
 ## run: release build, then serve the sample Pages/ on port 8080.
 run: release
 	$$($(SWIFT) build -c release --show-bin-path)/trellis serve --pages $(PAGES) --port $(PORT)
+
+## upstream: the sample backend behind the product page's related products (port 9100).
+upstream: release
+	$$($(SWIFT) build -c release --show-bin-path)/trellis upstream --data samples/recommendations.json --port 9100
 
 ## test: build and run every test (unit, end to end, fuzz). The upstream client's tests
 ## measure concurrency and timeouts, so they run in a second pass, alone on the machine.

@@ -52,8 +52,15 @@ import Testing
         let match = try #require(site.match(path: "/product/3"))
         #expect(match == RouteMatch(page: "product", params: ["id": "3"]))
         let requests = site.dataRequests(for: match)
-        #expect(requests == [DataRequest(entry: "product", source: "products", key: "3", required: true, timeoutMs: 200, kind: .file(path: "data/products.json"))])
-        let data = site.fileData(for: requests)
+        #expect(requests == [
+            DataRequest(entry: "product", source: "products", key: "3", required: true, timeoutMs: 200, kind: .file(path: "data/products.json")),
+            DataRequest(entry: "related", source: "recommendations", key: "3", required: false, timeoutMs: 80,
+                        kind: .url(urlTemplate: "http://127.0.0.1:9100/recommendations/{{key}}", ttlSeconds: 30)),
+        ])
+        // The related products come from the sample upstream's data (samples/recommendations.json).
+        var data = site.fileData(for: requests)
+        let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../samples/recommendations.json")
+        data["related"] = try JSONParser.parse(Array(try Data(contentsOf: samples)))["3"]
         let modern = try #require(Fixtures.renderPage(site, "product", params: match.params, data: data, client: Fixtures.client("ios/6.0.0")))
         let body = String(decoding: modern.body, as: UTF8.self)
         #expect(body.contains(#"{"id":"title","type":"text","data":{"text":"Merino Wool Socks (3-pack)","style":"headline"}}"#))

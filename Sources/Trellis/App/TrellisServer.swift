@@ -65,7 +65,7 @@ public enum TrellisServer {
                 exit(0)
             }
         }
-        dispatchMain()
+        withExtendedLifetime((app, server, reloader, signals)) { dispatchMain() }
     }
 }
 

@@ -24,10 +24,16 @@ final class ServerProcess: @unchecked Sendable {
             .deletingLastPathComponent().deletingLastPathComponent().path
     }
 
-    init(pages: String, arguments: [String] = [], environment: [String: String] = [:]) throws {
+    /// `trellis serve` on the Pages folder at `pages`.
+    convenience init(pages: String, arguments: [String] = [], environment: [String: String] = [:]) throws {
+        try self.init(command: ["serve", "--pages", pages, "--host", "127.0.0.1", "--port", "0"] + arguments,
+                      environment: environment)
+    }
+
+    /// Any listening `trellis` command (`serve`, `upstream`) given `--port 0`.
+    init(command: [String], environment: [String: String] = [:]) throws {
         let out: Pipe, err: Pipe
-        (process, out, err) = Process.trellis(
-            ["serve", "--pages", pages, "--host", "127.0.0.1", "--port", "0"] + arguments, environment: environment)
+        (process, out, err) = Process.trellis(command, environment: environment)
         out.fileHandleForReading.readabilityHandler = { [stdoutText] in stdoutText.append($0.availableData) }
         err.fileHandleForReading.readabilityHandler = { [stderrText] in stderrText.append($0.availableData) }
         try process.run()
