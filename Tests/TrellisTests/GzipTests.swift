@@ -42,20 +42,7 @@ import Testing
     }
 
     @Test func gunzipReadsOurOutput() throws {
-        let compressed = try Gzip.compress(text)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "gzip -dc"]
-        let stdin = Pipe(), stdout = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        try process.run()
-        stdin.fileHandleForWriting.write(Data(compressed))
-        try stdin.fileHandleForWriting.close()
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        #expect(Array(output) == text)
+        #expect(try gunzip(try Gzip.compress(text)) == text)
     }
 
     @Test func concatenatedMembersDecompressInOrder() throws {

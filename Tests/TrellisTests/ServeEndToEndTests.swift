@@ -143,19 +143,3 @@ func runTrellis(_ arguments: [String], environment: [String: String] = [:]) thro
     process.waitUntilExit()
     return (process.terminationStatus, Array(stdout), String(decoding: stderr, as: UTF8.self))
 }
-
-/// Decompresses a gzip body with the system's `gzip`, independent of our zlib wrapper.
-func gunzip(_ bytes: [UInt8]) throws -> [UInt8] {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/gzip")
-    process.arguments = ["-dc"]
-    let input = Pipe(), output = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    try process.run()
-    input.fileHandleForWriting.write(Data(bytes))
-    try input.fileHandleForWriting.close()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Array(data)
-}
