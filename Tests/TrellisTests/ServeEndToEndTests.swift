@@ -21,6 +21,8 @@ import Testing
                      "trellis_config_version 1", "trellis_config_reload_failures_total 0", "trellis_open_connections 1"] {
             #expect(metrics.text.contains(name), "\(name)")
         }
+        _ = try client.request("/product/3", headers: [("X-Client-Version", "ios/4.0.0")])
+        #expect(try client.request("/metrics").text.contains(#"trellis_fallbacks_total{type="rating"} 1"#))
         let post = try client.request("/metrics", method: "POST", headers: [("Content-Length", "0")])
         #expect(post.status == 405)
         #expect(post.header("Allow") == "GET, HEAD")

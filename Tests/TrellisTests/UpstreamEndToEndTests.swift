@@ -5,13 +5,13 @@ import Testing
 /// takes the page down; a required entry with no value is the not-found page.
 @Suite(.serialized) struct UpstreamEndToEndTests {
     /// Sample Pages plus a `recommendations` url source on `upstream` and two pages using it.
-    static func pages(upstream: FakeUpstream) throws -> TempPages {
+    static func pages(upstream: FakeUpstream, ttlSeconds: Int = 30) throws -> TempPages {
         let pages = try TempPages()
         try pages.write("sources.json", """
             { "sources": {
                 "products": { "file": "data/products.json" },
                 "lists": { "file": "data/lists.json" },
-                "recommendations": { "url": "\(upstream.url("/recs/{{key}}"))", "timeoutMs": 300, "ttlSeconds": 30 } } }
+                "recommendations": { "url": "\(upstream.url("/recs/{{key}}"))", "timeoutMs": 300, "ttlSeconds": \(ttlSeconds) } } }
             """)
         try pages.replaceByRename("pages/recs.json", """
             { "route": "/recs/:id", "data": { "recs": { "source": "recommendations", "key": "{{params.id}}" } },
@@ -57,6 +57,24 @@ import Testing
         }
         let metrics = try TestHTTPClient(port: server.port).request("/metrics").text
         #expect(metrics.contains(#"trellis_upstream_failures_total{source="recommendations"}"#))
+        server.stop()
+        upstream.stop()
+    }
+
+    @Test func aPageBoundToAnUpstreamIsCachedNoLongerThanItsTTL() throws {
+        let upstream = FakeUpstream()
+        upstream.script("/recs/7", .json(#"{"title":"Fresh"}"#))
+        let pages = try Self.pages(upstream: upstream, ttlSeconds: 1)
+        let server = try ServerProcess(pages: pages.path)
+        let client = try TestHTTPClient(port: server.port)
+        #expect(try client.request("/recs/7").text.contains("Fresh"))
+        #expect(upstream.requests("/recs/7") == 1)
+        upstream.script("/recs/7", .json(#"{"title":"Fresher"}"#))
+        let refreshed = try server.waitFor("the page to expire with its source's TTL", timeout: 10) {
+            (try? client.request("/recs/7").text).flatMap { $0.contains("Fresher") ? true : nil }
+        }
+        #expect(refreshed)
+        #expect(upstream.requests("/recs/7") == 2)
         server.stop()
         upstream.stop()
     }

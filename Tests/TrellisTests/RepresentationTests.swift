@@ -1,0 +1,44 @@
+import SDUI
+import Testing
+@testable import Trellis
+
+/// What a finished page response carries: the gzip threshold on the uncompressed body, the
+/// ETags of both codings, and the 304 for a matching `If-None-Match`.
+@Suite struct RepresentationTests {
+    static func result(bodySize: Int) -> PageResult {
+        let body = Array(#"{"id":"p","type":"page","data":{"t":""#.utf8)
+        let tail = Array(#""}}"#.utf8)
+        let padding = [UInt8](repeating: UInt8(ascii: "x"), count: bodySize - body.count - tail.count)
+        return PageResult(status: 200, page: "p", template: "p", body: body + padding + tail, maxAge: 60,
+                          variantsHeader: nil, release: .stable, fallbacks: 0, fallbackTypes: [:], upgradeRequired: false)
+    }
+
+    func headers(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
+
+    @Test func bodiesBelow1024BytesAreNeverGzipped() {
+        let small = Representation(Self.result(bodySize: 1023))
+        let response = small.response(coding: .gzip, ifNoneMatch: nil)
+        #expect(response.body.count == 1023)
+        #expect(!headers(response.preformattedHeaders).contains("Content-Encoding"))
+    }
+
+    @Test func bodiesOf1024BytesAndMoreAreGzippedForClientsThatAcceptIt() throws {
+        let large = Representation(Self.result(bodySize: 1024))
+        let gzip = large.response(coding: .gzip, ifNoneMatch: nil)
+        #expect(headers(gzip.preformattedHeaders).contains("Content-Encoding: gzip\r\n"))
+        #expect(headers(gzip.preformattedHeaders).contains("ETag: W/\(large.etag)\r\n"))
+        #expect(try Gzip.decompress(gzip.body, limit: 4096) == large.result.body)
+        let identity = large.response(coding: .identity, ifNoneMatch: nil)
+        #expect(identity.body == large.result.body)
+        #expect(headers(identity.preformattedHeaders).contains("ETag: \(large.etag)\r\n"))
+    }
+
+    @Test func aMatchingIfNoneMatchIs304WithTheCachingHeadersAndNoBody() {
+        let page = Representation(Self.result(bodySize: 2000))
+        let response = page.response(coding: .gzip, ifNoneMatch: "\"nope\", \(page.etag)")
+        #expect(response.status == 304 && response.body.isEmpty)
+        let text = headers(response.preformattedHeaders)
+        #expect(text.contains("Cache-Control: private, max-age=60\r\n") && text.contains("Vary: ") && text.contains("ETag: W/"))
+        #expect(!text.contains("Content-Type") && !text.contains("Content-Encoding"))
+    }
+}
