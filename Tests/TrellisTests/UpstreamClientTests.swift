@@ -59,6 +59,18 @@ import Glibc
         #expect(await client.value(fake.request("/hang", timeout: .milliseconds(100))) == nil)
     }
 
+    @Test func callsBeyondTheConcurrencyCapAreNoValueAtOnce() async {
+        let capped = UpstreamClient(registry: MetricsRegistry(), maxConcurrentCalls: 1)
+        fake.script("/hang/1", .hang)
+        fake.script("/ok", .json("1"))
+        let busy = CapturedFlag()
+        capped.fetch(fake.request("/hang/1", timeout: .seconds(2))) { _ in busy.set() }
+        // The one allowed call is hanging: a second URL gets no value without reaching the fake.
+        #expect(await capped.value(fake.request("/ok", timeout: .seconds(2))) == nil)
+        #expect(fake.requests("/ok") == 0)
+        #expect(!busy.isSet)
+    }
+
     @Test func non200IsNoValue() async {
         fake.script("/500", .status(500))
         fake.script("/404", .status(404))

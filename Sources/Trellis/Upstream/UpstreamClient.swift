@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import SDUI
+import Synchronization
 
 /// Fetches `url` data sources (SPEC §2.3): HTTP/1.1 GETs over plain TCP with keep-alive,
 /// bounded by each request's timeout, cached for its TTL, coalesced per URL.
@@ -24,15 +25,21 @@ package final class UpstreamClient: Sendable {
     private let pool = UpstreamConnectionPool()
     private let metrics: UpstreamMetrics
     private let timers = DispatchQueue(label: "trellis.upstream.timers")
+    /// The most upstream calls (threads) at once; a miss beyond it is "no value" at once, so a
+    /// slow backend under load cannot pile up threads without bound.
+    package let maxConcurrentCalls: Int
+    private let callsInFlight = Atomic<Int>(0)
 
     /// A client that registers its metrics on `registry`. `now` is the clock for cache TTLs
     /// only (timeouts always use the real monotonic clock); tests inject one to expire entries.
     package init(
         registry: MetricsRegistry,
         maxResponseBytes: Int = 4 << 20,
+        maxConcurrentCalls: Int = 256,
         now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
     ) {
         self.maxResponseBytes = maxResponseBytes
+        self.maxConcurrentCalls = maxConcurrentCalls
         self.now = now
         metrics = UpstreamMetrics(registry: registry)
     }
@@ -52,7 +59,16 @@ package final class UpstreamClient: Sendable {
                 timers.asyncAfter(deadline: .now() + .nanoseconds(Self.nanoseconds(left))) { waiter.resolve(nil) }
             }
         case .lead:
-            Thread.detachNewThread { self.call(request, deadline: deadline) }
+            guard callsInFlight.wrappingAdd(1, ordering: .relaxed).newValue <= maxConcurrentCalls else {
+                callsInFlight.wrappingSubtract(1, ordering: .relaxed)
+                metrics.failures.increment([request.source])
+                for waiter in cache.finish(request.url, value: nil, ttl: request.ttl, now: now()) { waiter.resolve(nil) }
+                return
+            }
+            Thread.detachNewThread {
+                self.call(request, deadline: deadline)
+                self.callsInFlight.wrappingSubtract(1, ordering: .relaxed)
+            }
         }
     }
 
