@@ -1,11 +1,11 @@
 # Build stage: the official Swift 6 image.
-FROM swift:6.0-jammy AS build
+FROM swift:6.3-jammy AS build
 RUN apt-get update && apt-get install -y --no-install-recommends libssl-dev zlib1g-dev \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY Package.swift ./
 COPY Sources ./Sources
-COPY Tests ./Tests
+
 RUN swift build -c release --product trellis --static-swift-stdlib \
     && cp "$(swift build -c release --show-bin-path)/trellis" /usr/local/bin/trellis
 

@@ -27,10 +27,25 @@ import Testing
         #expect(made.status == 0)
 
         let server = try ServerProcess(pages: ServeEndToEndTests.pages, arguments: ["--tls-cert", dir + "/c.pem", "--tls-key", dir + "/k.pem"])
-        let url = "https://localhost:\(server.port)/home"
-        let fetched = try Self.run("curl", ["-s", "--cacert", dir + "/c.pem", "--resolve", "localhost:\(server.port):127.0.0.1", url])
+        func fetch(trusting ca: String) throws -> (status: Int32, output: String) {
+            try Self.run("curl", ["-s", "--cacert", ca, "--resolve", "localhost:\(server.port):127.0.0.1",
+                                  "https://localhost:\(server.port)/home"])
+        }
+        try FileManager.default.copyItem(atPath: dir + "/c.pem", toPath: dir + "/first.pem")
+        let fetched = try fetch(trusting: dir + "/first.pem")
         #expect(fetched.status == 0)
         #expect(fetched.output.hasPrefix(#"{"id":"home","type":"page""#))
+
+        // SIGHUP reloads the certificate and key: a new pair in place of the old is served.
+        let remade = try Self.run("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", dir + "/k.pem",
+                                              "-out", dir + "/c.pem", "-days", "1", "-subj", "/CN=localhost",
+                                              "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1"])
+        #expect(remade.status == 0)
+        server.send(SIGHUP)
+        _ = try server.waitFor("the new certificate", timeout: 10) {
+            (try? fetch(trusting: dir + "/c.pem"))?.status == 0 ? true : nil
+        }
+        #expect(try fetch(trusting: dir + "/first.pem").status != 0)
         server.stop()
 
         let refused = try runTrellis(["serve", "--pages", ServeEndToEndTests.pages, "--port", "0",
