@@ -5,7 +5,7 @@ RUN apt-get update && apt-get install -y --no-install-recommends libssl-dev zlib
 WORKDIR /src
 COPY Package.swift ./
 COPY Sources ./Sources
-
+COPY Tests ./Tests
 RUN swift build -c release --product trellis --static-swift-stdlib \
     && cp "$(swift build -c release --show-bin-path)/trellis" /usr/local/bin/trellis
 
