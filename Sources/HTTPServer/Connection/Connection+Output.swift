@@ -78,11 +78,10 @@ extension Connection {
         resumeInput()
     }
 
-    /// One `writev` of up to 16 queued chunks, without copying them.
+    /// One `writev` of up to 16 queued chunks, without copying them (the iovecs on the stack).
     private func writeSome() throws -> IOResult<Int> {
         let end = min(outbound.count, outboundHead + 16)
-        var vectors = [iovec](repeating: iovec(), count: end - outboundHead)
-        return try vectors.withUnsafeMutableBufferPointer { (buffer) throws -> IOResult<Int> in
+        return try withUnsafeTemporaryAllocation(of: iovec.self, capacity: end - outboundHead) { buffer in
             try gather(outboundHead, end: end, into: buffer)
         }
     }
