@@ -76,6 +76,20 @@ import Testing
         #expect(try render(children, x: nil, variants: ["exp": "C"]) == page(#"[{"id":"b","type":"divider","data":{}}]"#))
     }
 
+    @Test func aVariantWithoutABranchFallsToTheFirstListedInTheExperiment() throws {
+        let rollout = #"{"experiments":[{"name":"exp","pages":["p"],"salt":"s","variants":[{"name":"A","weight":1},{"name":"B","weight":1},{"name":"C","weight":0}]}]}"#
+        let children = #"[{"$variant":"exp","B":{"id":"b","type":"divider"},"A":{"id":"a","type":"divider"}}]"#
+        let out = try render(children, x: nil, variants: ["exp": "C"], extra: ["rollout.json": rollout])
+        #expect(out == page(#"[{"id":"a","type":"divider","data":{}}]"#))
+        #expect(try render(children, x: nil, variants: ["exp": "B"], extra: ["rollout.json": rollout]) == page(#"[{"id":"b","type":"divider","data":{}}]"#))
+    }
+
+    @Test func idsStayUniqueWhenDataRepeatsThemAndTheFirstWins() throws {
+        let children = #"[{"id":"li-x","type":"text","data":{"text":"literal"}},{"$each":"x.items","as":"it","template":{"id":"li-{{it.id}}","type":"text","data":{"text":"{{it.t}}"}}}]"#
+        let out = try render(children, x: #"{"items":[{"id":"a","t":"1"},{"id":"a","t":"2"},{"id":"x","t":"3"},{"id":"b","t":"4"}]}"#)
+        #expect(out == page(#"[{"id":"li-x","type":"text","data":{"text":"literal"}},{"id":"li-a","type":"text","data":{"text":"1"}},{"id":"li-b","type":"text","data":{"text":"4"}}]"#))
+    }
+
     @Test func includeInlinesAnObjectFragmentAndSplicesAnArrayFragment() throws {
         let extra = ["fragments/one.json": #"{"id":"one","type":"text","data":{"text":"{{x.t}}"}}"#,
                      "fragments/two.json": #"[{"id":"two-a","type":"divider"},{"$include":"one"}]"#]

@@ -68,6 +68,10 @@ import Testing
             #expect(response.status == 400, "\(bad)")
             #expect(response.text.contains(#""code":"bad_client_version""#))
         }
+        let twoVersions = try client.request("/home", headers: [("X-Client-Version", "ios/5.0.0"), ("X-Client-Version", "ios/6.0.0")])
+        #expect(twoVersions.status == 400)
+        let twoDevices = try client.request("/home", headers: [("X-Device-Id", "device-1"), ("X-Device-Id", "device-2")])
+        #expect(twoDevices.text.contains(#""code":"bad_device_id""#))
         let long = String(repeating: "d", count: 129)
         for bad in [long, ""] {
             let response = try client.request("/home", headers: [("X-Device-Id", bad)])
@@ -99,6 +103,10 @@ import Testing
         #expect(try client.request("/home", headers: [("If-None-Match", "*")]).status == 304)
         #expect(try client.request("/home", headers: [("If-None-Match", "W/" + etag), ("Accept-Encoding", "gzip")]).status == 304)
         #expect(try client.request("/home", headers: [("If-None-Match", "\"other\"")]).status == 200)
+        let gone = try client.request("/product/999999")
+        let stillGone = try client.request("/product/999999", headers: [("If-None-Match", try #require(gone.header("ETag")))])
+        #expect(stillGone.status == 404 && stillGone.body == gone.body)
+        #expect(try client.request("/product/999999", headers: [("If-None-Match", "*")]).status == 404)
 
         let head = try client.request("/home", method: "HEAD")
         #expect(head.status == 200 && head.body.isEmpty)

@@ -44,13 +44,16 @@ import Testing
 
         let failed = try client.request("/recs/2")
         #expect(failed.status == 200 && failed.text.contains("Always here") && !failed.text.contains("\"id\":\"recs\""))
+        // A failure is not cached, not even inside a cached page: the next request asks again.
+        upstream.script("/recs/2", .json(#"{"title":"Back again"}"#))
+        #expect(try client.request("/recs/2").text.contains("Back again"))
         let clock = ContinuousClock()
         var slow: TestHTTPClient.Response?
         let elapsed = try clock.measure { slow = try client.request("/recs/3") }
         #expect(slow?.status == 200 && slow?.text.contains("Always here") == true)
         #expect(elapsed < .seconds(2))
 
-        let missing = try client.request("/must/2")
+        let missing = try client.request("/must/unscripted")
         #expect(missing.status == 404 && missing.text.contains(#""type":"page""#))
         _ = try server.waitFor("the access log to note the missing source", timeout: 5) {
             server.accessLog.contains { $0.contains("path=/recs/2") && $0.contains("missing=recs") } ? true : nil

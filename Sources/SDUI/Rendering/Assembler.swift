@@ -4,6 +4,8 @@
 /// its type is renderable; else its inline fallback (or inline drop), else the catalog's,
 /// evaluated against the original data, keeping the id, negotiated again (chains); no
 /// fallback left: dropped. Fields with `since` are pruned for clients that don't know them.
+/// Ids stay unique on the page (SPEC §1): a component whose id was already served, which only
+/// data can cause (`$each` over items with equal ids), is dropped; the first one wins.
 struct Assembler {
     /// The most fallback steps followed for one component (validation rejects cycles).
     static let maxChain = 16
@@ -15,12 +17,21 @@ struct Assembler {
     /// Original components replaced or dropped for this client.
     var fallbacks = 0
     var fallbackTypes: [String: Int] = [:]
+    /// Ids written so far, in document order.
+    var servedIDs = Set<String>()
 
     /// A `"required": true` component could not be rendered for this client.
     struct UpgradeRequired: Error {}
 
-    /// The component as this client gets it, or nil when it is dropped.
+    /// The component as this client gets it, or nil when it is dropped. Called once per
+    /// component, in document order, just before it is written.
     mutating func negotiate(_ original: EvaluatedComponent) throws(UpgradeRequired) -> EvaluatedComponent? {
+        guard let kept = try replacement(for: original), servedIDs.insert(kept.id).inserted else { return nil }
+        return kept
+    }
+
+    /// The component itself, its fallback, or nil (dropped).
+    private mutating func replacement(for original: EvaluatedComponent) throws(UpgradeRequired) -> EvaluatedComponent? {
         guard original.has(catalog[original.type].required) else { return nil }
         if profile.renderable[original.type] { return original }
         fallbacks += 1

@@ -3,6 +3,8 @@
 struct Evaluator {
     /// The request's experiment choices (experiment name → variant name).
     let variants: [String: String]
+    /// The experiments, for the variant a template has no branch for.
+    let rollout: RolloutConfig
 
     /// The value of `node`, or nil when it has none.
     func value(_ node: TemplateNode, _ scope: Scope) -> Evaluated? {
@@ -81,9 +83,13 @@ struct Evaluator {
         return out
     }
 
+    /// The branch for the request's variant; without one, the branch of the first variant
+    /// listed in the experiment that has one (SPEC §3.1); else the template's first branch.
     private func choose(_ experiment: String, _ branches: [VariantBranch]) -> TemplateNode {
-        if let chosen = variants[experiment], let branch = branches.first(where: { $0.name == chosen }) {
-            return branch.node
+        func branch(_ name: String) -> TemplateNode? { branches.first(where: { $0.name == name })?.node }
+        if let chosen = variants[experiment], let node = branch(chosen) { return node }
+        for variant in rollout.experiment(named: experiment)?.variants ?? [] {
+            if let node = branch(variant.name) { return node }
         }
         return branches[0].node
     }

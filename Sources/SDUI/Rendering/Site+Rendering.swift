@@ -8,7 +8,8 @@ extension Site {
     ///   - params: route parameters, visible as `params.<name>`.
     ///   - data: data entry name → value; an absent entry has no value.
     ///   - client: from `clientClass(for:)` of this site (one from another site is recomputed).
-    ///   - variants: experiment → variant; a missing or unknown choice takes the first branch.
+    ///   - variants: experiment → variant; a variant the template has no branch for takes the
+    ///     first variant listed in the experiment that has one.
     /// - Returns: the body, or `.upgradeRequired` when a required component (or the root
     ///   page) can't be rendered for the client.
     public func render(template: String, params: [String: String], data: [String: JSONValue],
@@ -21,7 +22,7 @@ extension Site {
         for entry in page.data {
             if let value = data[entry.name] { scope.bind(entry.name, .value(value)) }
         }
-        let evaluator = Evaluator(variants: variants)
+        let evaluator = Evaluator(variants: variants, rollout: rollout)
         var assembler = Assembler(catalog: catalog, profile: classes.adopt(client).profile, evaluator: evaluator)
         do {
             guard let root = evaluator.component(page.root, scope),

@@ -4,7 +4,8 @@ import SDUI
 /// Answers every request: the ops endpoints, then pages in the SPEC §4.1 order — route
 /// (unknown: JSON 404), method, request headers (400), then the plan, a cache lookup and,
 /// on a miss, data, assembly and encoding, computed once however many ask at the same time.
-/// A page bound to `url` sources is cached no longer than their shortest `ttlSeconds`.
+/// A page bound to `url` sources is cached no longer than their shortest `ttlSeconds`, and
+/// not at all when one of them gave no value (failures are not cached, SPEC §2.3).
 struct PageHandler: HTTPHandler {
     let app: TrellisApplication
 
@@ -32,9 +33,9 @@ struct PageHandler: HTTPHandler {
         app.cache.value(for: key, compute: { [app] deliver in
             let site = snapshot.site
             let requests = site.dataRequests(template: plan.template, params: plan.params)
-            let lifetime = UpstreamClient.pageLifetime(requests)
             app.dataLoader.load(requests, site: site) { data in
                 let representation = Representation(PageResolver(site: site).resolve(plan, data: data))
+                let lifetime = UpstreamClient.pageLifetime(requests, data: data)
                 deliver(representation, representation.cost, lifetime.map { ContinuousClock.now + $0 })
             }
         }, completion: { representation, _ in

@@ -12,27 +12,35 @@ struct PageQuery: Sendable {
     static func parse(_ headers: HTTPHeaders) -> Result<PageQuery, HTTPError> {
         var version: ClientVersion?
         if let raw = headers["X-Client-Version"] {
-            guard let parsed = ClientVersion(header: raw) else {
+            // Two fields are one comma-joined value, which is never a valid version.
+            guard headers.values("X-Client-Version").count == 1, let parsed = ClientVersion(header: raw) else {
                 return .failure(HTTPError(status: 400, code: "bad_client_version",
                                           message: "X-Client-Version must be platform/semver (ios, android or web), e.g. ios/5.2.0"))
             }
             version = parsed
         }
         var client: ClientDescriptor = version.map { .version($0) } ?? .unknown
-        if let raw = headers["X-Client-Capabilities"] {
-            let types = raw.split(separator: ",").map { RolloutRequest.trimmed($0) }.filter { !$0.isEmpty }
+        if headers.contains("X-Client-Capabilities") {
+            let list = headers.values("X-Client-Capabilities").joined(separator: ",")
+            let types = list.split(separator: ",").map { RolloutRequest.trimmed($0) }.filter { !$0.isEmpty }
             client = .capabilities(Set(types), version: version)
         }
         let rollout: RolloutRequest
         do {
             rollout = try RolloutRequest(
-                deviceIDHeader: headers["X-Device-Id"],
-                variantHeader: headers.contains("X-AB-Variant") ? headers.values("X-AB-Variant").joined(separator: ", ") : nil,
-                releaseHeader: headers["X-Release"])
+                deviceIDHeader: joined(headers, "X-Device-Id"),
+                variantHeader: joined(headers, "X-AB-Variant"),
+                releaseHeader: joined(headers, "X-Release"))
         } catch {
             return .failure(HTTPError(status: 400, code: error.code, message: error.message))
         }
         return .success(PageQuery(clientVersion: version, client: client, rollout: rollout))
+    }
+
+    /// Repeated fields as one comma-separated value (RFC 9110 §5.3), nil when absent: two
+    /// `X-Device-Id` fields are then malformed (400), two `X-Release` fields ignored.
+    private static func joined(_ headers: HTTPHeaders, _ name: String) -> String? {
+        headers.contains(name) ? headers.values(name).joined(separator: ", ") : nil
     }
 }
 

@@ -56,10 +56,11 @@ final class Representation: Sendable {
         }
     }
 
-    /// The response for a client that accepts `coding`, or a 304 when `ifNoneMatch` matches.
+    /// The response for a client that accepts `coding`, or a 304 when `ifNoneMatch` matches a
+    /// 200 (a precondition never turns a 404 not-found page into "not modified", RFC 9110 §13.2.1).
     func response(coding: ContentCoding, ifNoneMatch: String?) -> HTTPResponse {
         let useGzip = coding == .gzip && gzipBody != nil
-        if let ifNoneMatch, IfNoneMatch.matches(headerValue: ifNoneMatch, etag: etag) {
+        if result.status == 200, let ifNoneMatch, IfNoneMatch.matches(headerValue: ifNoneMatch, etag: etag) {
             var response = HTTPResponse(status: 304)
             response.preformattedHeaders = useGzip ? weakNotModifiedHeaders : notModifiedHeaders
             response.logFields = logFields

@@ -24,12 +24,16 @@ extension UpstreamClient: UpstreamFetching {
     }
 
     /// How long a page assembled from `requests` may be cached: until the shortest `ttlSeconds`
-    /// of its url sources (nil: no url source, cache until reload; zero: do not keep it).
-    static func pageLifetime(_ requests: [DataRequest]) -> Duration? {
-        let ttls = requests.compactMap { request -> Int? in
-            if case .url(_, let ttl) = request.kind { return ttl ?? 0 }
-            return nil
+    /// of its url sources (nil: no url source, cache until reload), and not at all (zero) when a
+    /// url source gave no value, so the next request asks the upstream again.
+    static func pageLifetime(_ requests: [DataRequest], data: PageData) -> Duration? {
+        let missing = Set(data.missingRequired + data.missingOptional)
+        var shortest: Int?
+        for request in requests {
+            guard case .url(_, let ttl) = request.kind else { continue }
+            if missing.contains(request.entry) { return .zero }
+            shortest = min(shortest ?? Int.max, ttl ?? 0)
         }
-        return ttls.min().map { .seconds($0) }
+        return shortest.map { .seconds($0) }
     }
 }
