@@ -61,6 +61,17 @@ struct ConnectionStateMachineTests {
         }
     }
 
+    @Test func aHeadTimeoutAfterTheIdleDeadlineStillGets408AndTimeToWriteIt() {
+        var machine = ConnectionStateMachine(now: start, timeouts: timeouts)
+        machine.requestCompleted(now: at(0), keepAlive: true)
+        _ = machine.responseWritten(now: at(0), closing: false, bytesBuffered: false)
+        machine.bytesArrived(now: at(55))  // the head deadline (65) falls after the idle one (60)
+        #expect(machine.timerFired(now: at(60)) == .none)
+        #expect(machine.timerFired(now: at(65)) == .sendError(.requestTimeout))
+        #expect(machine.deadline == at(125))  // the 408 has a full idle period to be written
+        #expect(machine.timerFired(now: at(65)) == .none)
+    }
+
     @Test func idleTimeoutClosesSilently() {
         var machine = ConnectionStateMachine(now: start, timeouts: timeouts)
         machine.requestCompleted(now: at(1), keepAlive: true)
@@ -198,11 +209,11 @@ struct ConnectionStateMachineTests {
     @Test func protocolErrorIsOwedOnceAndStopsReading() {
         var machine = ConnectionStateMachine(now: start, timeouts: timeouts)
         do {
-            let result = machine.protocolError(.badRequest("x"))
+            let result = machine.protocolError(.badRequest("x"), now: at(1))
             #expect(result == .sendError(.badRequest("x")))
         }
         do {
-            let result = machine.protocolError(.badRequest("y"))
+            let result = machine.protocolError(.badRequest("y"), now: at(1))
             #expect(result == .none)
         }
         #expect(machine.owed == 1)

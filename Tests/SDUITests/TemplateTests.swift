@@ -70,10 +70,11 @@ import Testing
     }
 
     @Test func variantChoosesByRequestElseTheFirstListed() throws {
-        let children = #"[{"$variant":"exp","B":{"id":"b","type":"divider"},"A":{"id":"a","type":"divider"}}]"#
-        #expect(try render(children, x: nil, variants: ["exp": "A"]) == page(#"[{"id":"a","type":"divider","data":{}}]"#))
-        #expect(try render(children, x: nil, variants: [:]) == page(#"[{"id":"b","type":"divider","data":{}}]"#))
-        #expect(try render(children, x: nil, variants: ["exp": "C"]) == page(#"[{"id":"b","type":"divider","data":{}}]"#))
+        let rollout = ["rollout.json": #"{"experiments":[{"name":"exp","pages":["p"],"salt":"s","variants":[{"name":"B","weight":1},{"name":"A","weight":1}]}]}"#]
+        let children = #"[{"$variant":"exp","A":{"id":"a","type":"divider"},"B":{"id":"b","type":"divider"}}]"#
+        #expect(try render(children, x: nil, variants: ["exp": "A"], extra: rollout) == page(#"[{"id":"a","type":"divider","data":{}}]"#))
+        #expect(try render(children, x: nil, variants: [:], extra: rollout) == page(#"[{"id":"b","type":"divider","data":{}}]"#))
+        #expect(try render(children, x: nil, variants: ["exp": "C"], extra: rollout) == page(#"[{"id":"b","type":"divider","data":{}}]"#))
     }
 
     @Test func aVariantWithoutABranchFallsToTheFirstListedInTheExperiment() throws {

@@ -108,4 +108,13 @@ import Testing
             "pages/p.json:$.root.data.children[5]: expected a component object, found a string",
         ])
     }
+
+    @Test func variantsMustNameExperimentsAndTheirVariants() {
+        let rollout = ["rollout.json": #"{"experiments":[{"name":"exp","pages":["p"],"salt":"s","variants":[{"name":"A","weight":1},{"name":"B","weight":1}]}]}"#]
+        let children = #"[{"$variant":"exp","A":{"id":"a","type":"divider"},"Z":{"id":"z","type":"divider"}},{"$variant":"typo","A":{"id":"t","type":"divider"}}]"#
+        #expect(Fixtures.problems(Fixtures.page(children, extra: rollout)) == [
+            "pages/p.json:$.root.data.children[0].Z: experiment \"exp\" has no variant \"Z\"",
+            "pages/p.json:$.root.data.children[1].$variant: unknown experiment \"typo\" (not in rollout.json)",
+        ])
+    }
 }

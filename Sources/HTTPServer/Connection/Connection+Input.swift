@@ -40,7 +40,7 @@ extension Connection {
                 compactInbound()
                 return
             case .failure(let error):
-                perform(machine.protocolError(error))
+                perform(machine.protocolError(error, now: .now))
             case .request(var request, let consumed):
                 inboundStart += consumed
                 continueSent = false

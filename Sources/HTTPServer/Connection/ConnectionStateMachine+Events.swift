@@ -30,10 +30,12 @@ extension ConnectionStateMachine {
         return closes
     }
 
-    /// The input is malformed or over a limit: `error` is owed and closes the connection.
-    mutating func protocolError(_ error: HTTPError) -> Action {
+    /// The input is malformed or over a limit: `error` is owed and closes the connection. The
+    /// stall clock restarts now, so the error has its full time to be written.
+    mutating func protocolError(_ error: HTTPError, now: Instant) -> Action {
         guard reading != .stopped else { return .none }
         owed += 1
+        progressAt = now
         reading = .stopped
         return .sendError(error)
     }
@@ -65,9 +67,9 @@ extension ConnectionStateMachine {
         if owed > 0, now >= progressAt + timeouts.idle { return .close }
         switch reading {
         case .head(let since) where now >= since + timeouts.head:
-            return protocolError(.requestTimeout)
+            return protocolError(.requestTimeout, now: now)
         case .body(let since) where now >= since + timeouts.idle:
-            return protocolError(.requestTimeout)
+            return protocolError(.requestTimeout, now: now)
         case .idle(let since) where owed == 0 && now >= since + timeouts.idle:
             return .close
         default:

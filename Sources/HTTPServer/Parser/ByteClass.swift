@@ -37,6 +37,17 @@ enum ByteClass {
 
     /// The value of a hex digit, or nil.
     @inline(__always)
+    /// Bytes of a Host value, `uri-host [":" port]` (RFC 3986): unreserved, percent-encoded,
+    /// sub-delims, `:` and the brackets of an IP literal.
+    static func isHostByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        default:
+            return "-._~%!$&'()*+,;=:[]".utf8.contains(byte)
+        }
+    }
+
     static func hexValue(_ byte: UInt8) -> Int? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): Int(byte - UInt8(ascii: "0"))

@@ -6,6 +6,9 @@ extension RequestParser {
         let hosts = headers.values("Host").count
         if hosts > 1 { return .badRequest("More than one Host header.") }
         if hosts == 0, request.version == .http1_1 { return .badRequest("Missing Host header.") }
+        if let host = headers["Host"], !host.utf8.allSatisfy(ByteClass.isHostByte) {
+            return .badRequest("Invalid Host header.")  // RFC 9112 §3.2
+        }
 
         let codings = headers.values("Transfer-Encoding")
         let lengths = headers.values("Content-Length")

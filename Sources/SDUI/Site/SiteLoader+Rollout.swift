@@ -3,10 +3,13 @@ extension SiteLoader {
     static let rolloutFile = "rollout.json"
 
     /// The rollout config (empty when the file is absent), recording its problems: its own,
-    /// experiments and canaries naming missing pages or templates, and a canary template
-    /// whose route differs from its page's.
+    /// experiments and canaries naming missing pages or templates, a canary template whose
+    /// route differs from its page's, and `$variant`s naming unknown experiments or variants.
     mutating func readRollout(_ templates: [String: PageTemplate]) -> RolloutConfig {
-        guard let root = parsed[Self.rolloutFile] else { return RolloutConfig() }
+        guard let root = parsed[Self.rolloutFile] else {
+            checkVariantUses(RolloutConfig())
+            return RolloutConfig()
+        }
         var (config, found) = RolloutConfig.parse(root, file: Self.rolloutFile)
         let pageNames = Set(templates.keys.filter { !$0.contains(".") && !Self.specialPages.contains($0) })
         found += config.crossCheck(pageNames: pageNames, templateNames: Set(templates.keys), file: Self.rolloutFile)
@@ -19,6 +22,22 @@ extension SiteLoader {
         }
         config.canaries.removeAll { templates[$0.template] == nil }
         for problem in found { problems.add(problem.file, problem.path, problem.message) }
+        if found.isEmpty { checkVariantUses(config) }
         return config
+    }
+
+    /// A `$variant` whose experiment is not in rollout.json would always serve its first branch;
+    /// a branch for a variant the experiment doesn't list would never be served.
+    private mutating func checkVariantUses(_ config: RolloutConfig) {
+        for use in variantUses {
+            guard let experiment = config.experiment(named: use.experiment) else {
+                problems.add(use.file, use.path.key("$variant"), "unknown experiment \"\(use.experiment)\" (not in rollout.json)")
+                continue
+            }
+            let names = Set(experiment.variants.map(\.name))
+            for branch in use.branches where !names.contains(branch) {
+                problems.add(use.file, use.path.key(branch), "experiment \"\(use.experiment)\" has no variant \"\(branch)\"")
+            }
+        }
     }
 }

@@ -19,6 +19,7 @@ struct SiteLoader {
     let files: [String: [UInt8]]
     var problems = ProblemList()
     var parsed: [String: JSONValue] = [:]
+    var variantUses: [TemplateCompiler.VariantUse] = []
 
     init(files: [String: [UInt8]]) {
         self.files = files
@@ -58,6 +59,7 @@ struct SiteLoader {
             if let page = compilePage(name, parsed[path]!, &compiler, sources) { templates[name] = page }
         }
         problems = compiler.problems
+        variantUses = compiler.variantUses
         let routes = buildRoutes(templates, pageFiles: Set(files.keys.compactMap { Self.name($0, in: "pages/") }))
         let rollout = readRollout(templates)
         guard problems.isEmpty else { return .failure(problems.sorted) }

@@ -54,6 +54,8 @@ extension TemplateCompiler {
                 problems.add(file, path, "$variant needs at least one variant")
                 return nil
             }
+            variantUses.append(VariantUse(file: file, path: path, experiment: experiment,
+                                          branches: object.keys.filter { $0 != directive }))
             return branches.isEmpty ? nil : .variant(experiment: experiment, branches: branches)
         default:
             problems.add(file, directivePath, "unknown directive \"\(directive)\" ($include, $each, $if, $variant)")

@@ -13,6 +13,16 @@ struct TemplateCompiler {
     var problems: ProblemList
     /// Fragments being expanded, innermost last (cycle detection).
     var includeStack: [String] = []
+    /// Every `$variant` compiled, for the check against rollout.json's experiments.
+    var variantUses: [VariantUse] = []
+
+    /// Where a `$variant` names an experiment, and the variants it has branches for.
+    struct VariantUse {
+        let file: String
+        let path: String
+        let experiment: String
+        let branches: [String]
+    }
 
     static let componentKeys: Set<String> = ["id", "type", "data", "fallback", "required"]
 

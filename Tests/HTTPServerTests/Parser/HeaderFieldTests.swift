@@ -53,9 +53,17 @@ struct HeaderFieldTests {
         "GET / HTTP/1.1\r\n\r\n",  // no Host on 1.1
         "GET / HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n",
         "GET / HTTP/1.0\r\nHost: a\r\nhost: a\r\n\r\n",
+        "GET / HTTP/1.1\r\nHost: a b\r\n\r\n",  // invalid Host value (RFC 9112 §3.2)
+        "GET / HTTP/1.1\r\nHost: a/b\r\n\r\n",
+        "GET / HTTP/1.1\r\nHost: a@b\r\n\r\n",
     ])
     func malformedFieldsAre400(_ text: String) {
         #expect(parseOnce(text).errorStatus == 400)
+    }
+
+    @Test(arguments: ["", "example.com", "example.com:8080", "127.0.0.1:80", "[::1]:8080", "xn--bcher-kva.example", "a%20b"])
+    func validHostValuesAreAccepted(_ host: String) {
+        #expect(parseOnce("GET / HTTP/1.1\r\nHost: \(host)\r\n\r\n").request != nil)
     }
 
     @Test func headerCountLimitIsInclusive() {
