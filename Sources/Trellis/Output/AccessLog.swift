@@ -9,12 +9,14 @@ import Synchronization
 /// duration_ms=0.213` then the caller's preformatted extra fields (`page=home
 /// variants="home-hero=A" release=stable`). Values with spaces, quotes, `=` or control
 /// characters are quoted, with `"` and `\` escaped. A failed write (closed pipe) drops the line.
+/// Lines are built as bytes (this runs once per request); the timestamp's date and time of
+/// day are formatted once a second.
 package final class AccessLog: Sendable {
     /// The descriptor, and the last second's formatted timestamp (one `gmtime` a second).
     private struct State {
         let fileDescriptor: Int32
         var second = Int.min
-        var secondText = ""
+        var secondText: [UInt8] = []
     }
 
     private let state: Mutex<State>
@@ -33,20 +35,21 @@ package final class AccessLog: Sendable {
                 state.second = millis / 1000
                 state.secondText = Self.secondText(state.second)
             }
-            var line = "time=" + state.secondText + Self.pad(millis % 1000, 3) + "Z"
-            Self.append(to: &line, id: id, method: method, path: path, status: status, bytes: bytes,
-                        duration: duration, extra: extra)
+            var line = LogLine(capacity: 192 + path.utf8.count + extra.utf8.count)
+            line.append("time=")
+            line.append(state.secondText)
+            line.decimal(millis % 1000, width: 3)
+            line.append("Z")
+            Self.appendFields(to: &line, id: id, method: method, path: path, status: status, bytes: bytes,
+                              duration: duration, extra: extra)
             let fd = state.fileDescriptor
-            line.withUTF8 { buffer in
-                var offset = 0, remaining = buffer.count
-                while remaining > 0 {
-                    let written = write(fd, buffer.baseAddress! + offset, remaining)
+            line.bytes.withUnsafeBytes { buffer in
+                var offset = 0
+                while offset < buffer.count {
+                    let written = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
                     if written > 0 {
                         offset += written
-                        remaining -= written
-                    } else if written < 0 && errno == EINTR {
-                        continue
-                    } else {
+                    } else if !(written < 0 && errno == EINTR) {
                         return
                     }
                 }
@@ -57,66 +60,69 @@ package final class AccessLog: Sendable {
     /// The line `log` writes, newline included.
     static func line(id: String, method: String, path: String, status: Int, bytes: Int,
                      duration: Duration, extra: String, at time: Date) -> String {
-        var line = "time=\(timestamp(time))"
-        append(to: &line, id: id, method: method, path: path, status: status, bytes: bytes, duration: duration, extra: extra)
-        return line
+        var line = LogLine(capacity: 256)
+        line.append("time=" + timestamp(time))
+        appendFields(to: &line, id: id, method: method, path: path, status: status, bytes: bytes,
+                     duration: duration, extra: extra)
+        return String(decoding: line.bytes, as: UTF8.self)
     }
 
-    /// Appends everything after the time, newline included.
-    private static func append(to line: inout String, id: String, method: String, path: String, status: Int,
-                               bytes: Int, duration: Duration, extra: String) {
-        line += " id=" + value(id) + " method=" + value(method) + " path=" + value(path)
-        line += " status=" + String(status) + " bytes=" + String(bytes) + " duration_ms=" + milliseconds(duration)
-        if !extra.isEmpty { line += " " + extra }
-        line += "\n"
+    /// Everything after the time, newline included.
+    private static func appendFields(to line: inout LogLine, id: String, method: String, path: String, status: Int,
+                                     bytes: Int, duration: Duration, extra: String) {
+        line.field(" id=", id)
+        line.field(" method=", method)
+        line.field(" path=", path)
+        line.append(" status=")
+        line.decimal(status)
+        line.append(" bytes=")
+        line.decimal(bytes)
+        line.append(" duration_ms=")
+        line.milliseconds(duration)
+        if !extra.isEmpty {
+            line.append(" ")
+            line.append(extra)
+        }
+        line.append("\n")
     }
 
     /// A logfmt value: as is, or quoted with `"`, `\` and control characters escaped.
     static func value(_ text: String) -> String {
-        let needsQuotes = text.isEmpty || text.utf8.contains {
-            $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "=") || $0 < 0x20 || $0 == 0x7F
-        }
-        guard needsQuotes else { return text }
-        var quoted = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": quoted += "\\\""
-            case "\\": quoted += "\\\\"
-            case "\n": quoted += "\\n"
-            case "\r": quoted += "\\r"
-            case "\t": quoted += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                quoted += "\\u{\(String(scalar.value, radix: 16))}"
-            default: quoted.unicodeScalars.append(scalar)
-            }
-        }
-        return quoted + "\""
+        var line = LogLine(capacity: text.utf8.count + 2)
+        line.value(text)
+        return String(decoding: line.bytes, as: UTF8.self)
     }
 
     /// RFC 3339 UTC to the nearest millisecond: `2026-11-21T21:51:00.123Z`.
     static func timestamp(_ date: Date) -> String {
         let totalMillis = Int((date.timeIntervalSince1970 * 1000).rounded())
-        return secondText(totalMillis / 1000) + pad(totalMillis % 1000, 3) + "Z"
-    }
-
-    /// `2026-11-21T21:51:00.` for a Unix second.
-    private static func secondText(_ second: Int) -> String {
-        var seconds = time_t(second)
-        var parts = tm()
-        gmtime_r(&seconds, &parts)
-        return "\(parts.tm_year + 1900)-\(pad(parts.tm_mon + 1, 2))-\(pad(parts.tm_mday, 2))"
-            + "T\(pad(parts.tm_hour, 2)):\(pad(parts.tm_min, 2)):\(pad(parts.tm_sec, 2))."
+        var line = LogLine(capacity: 24)
+        line.append(secondText(totalMillis / 1000))
+        line.decimal(totalMillis % 1000, width: 3)
+        line.append("Z")
+        return String(decoding: line.bytes, as: UTF8.self)
     }
 
     /// Milliseconds with three decimals (microsecond resolution): `0.213`, `1500.000`.
     static func milliseconds(_ duration: Duration) -> String {
-        let (seconds, attoseconds) = duration.components
-        let micros = max(0, seconds * 1_000_000 + attoseconds / 1_000_000_000_000)
-        return "\(micros / 1000).\(pad(micros % 1000, 3))"
+        var line = LogLine(capacity: 16)
+        line.milliseconds(duration)
+        return String(decoding: line.bytes, as: UTF8.self)
     }
 
-    private static func pad<Number: BinaryInteger>(_ number: Number, _ width: Int) -> String {
-        let digits = String(number)
-        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    /// `2026-11-21T21:51:00.` for a Unix second.
+    private static func secondText(_ second: Int) -> [UInt8] {
+        var seconds = time_t(second)
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        var line = LogLine(capacity: 20)
+        line.decimal(Int(parts.tm_year) + 1900, width: 4)
+        for (separator, number) in [("-", parts.tm_mon + 1), ("-", parts.tm_mday), ("T", parts.tm_hour),
+                                    (":", parts.tm_min), (":", parts.tm_sec)] {
+            line.append(separator)
+            line.decimal(Int(number), width: 2)
+        }
+        line.append(".")
+        return line.bytes
     }
 }
