@@ -91,6 +91,16 @@ import Testing
         #expect(out == page(#"[{"id":"li-x","type":"text","data":{"text":"literal"}},{"id":"li-a","type":"text","data":{"text":"1"}},{"id":"li-b","type":"text","data":{"text":"4"}}]"#))
     }
 
+    @Test func onlyPagesThatCanRepeatIdsPayForTheCheck() throws {
+        func checks(_ children: String) throws -> Bool? {
+            try Fixtures.load(Fixtures.page(children, data: Self.entries)).templates["p"]?.checksIDs
+        }
+        #expect(try checks(#"[{"id":"a","type":"divider"},{"id":"b","type":"text","data":{"text":"{{x.t}}"}}]"#) == false)
+        #expect(try checks(#"[{"$each":"x.items","as":"it","template":{"id":"c","type":"divider"}}]"#) == true)
+        #expect(try checks(#"[{"id":"i-{{x.id}}","type":"divider"}]"#) == true)
+        #expect(try checks(#"[{"id":"img","type":"image","data":{"url":"u","alt":"a"}}]"#) == true)  // has a catalog fallback
+    }
+
     @Test func includeInlinesAnObjectFragmentAndSplicesAnArrayFragment() throws {
         let extra = ["fragments/one.json": #"{"id":"one","type":"text","data":{"text":"{{x.t}}"}}"#,
                      "fragments/two.json": #"[{"id":"two-a","type":"divider"},{"$include":"one"}]"#]

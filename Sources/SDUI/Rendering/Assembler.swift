@@ -17,7 +17,9 @@ struct Assembler {
     /// Original components replaced or dropped for this client.
     var fallbacks = 0
     var fallbackTypes: [String: Int] = [:]
-    /// Ids written so far, in document order.
+    /// Whether ids can repeat on this page (else validation already proved them unique).
+    let checksIDs: Bool
+    /// Ids written so far, in document order, when `checksIDs`.
     var servedIDs = Set<String>()
 
     /// A `"required": true` component could not be rendered for this client.
@@ -26,7 +28,8 @@ struct Assembler {
     /// The component as this client gets it, or nil when it is dropped. Called once per
     /// component, in document order, just before it is written.
     mutating func negotiate(_ original: EvaluatedComponent) throws(UpgradeRequired) -> EvaluatedComponent? {
-        guard let kept = try replacement(for: original), servedIDs.insert(kept.id).inserted else { return nil }
+        guard let kept = try replacement(for: original) else { return nil }
+        if checksIDs, !servedIDs.insert(kept.id).inserted { return nil }
         return kept
     }
 

@@ -23,7 +23,8 @@ extension Site {
             if let value = data[entry.name] { scope.bind(entry.name, .value(value)) }
         }
         let evaluator = Evaluator(variants: variants, rollout: rollout)
-        var assembler = Assembler(catalog: catalog, profile: classes.adopt(client).profile, evaluator: evaluator)
+        var assembler = Assembler(catalog: catalog, profile: classes.adopt(client).profile, evaluator: evaluator,
+                                  checksIDs: page.checksIDs)
         do {
             guard let root = evaluator.component(page.root, scope),
                   let kept = try assembler.negotiate(root), kept.type == page.root.type

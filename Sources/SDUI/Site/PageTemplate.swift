@@ -10,6 +10,8 @@ struct PageTemplate: Sendable {
     let data: [DataEntry]
     /// The root `page` component.
     let root: ComponentTemplate
+    /// Whether rendering must check that ids stay unique (`ComponentIDs.mayRepeat`).
+    let checksIDs: Bool
 
     /// Whether this is a canary template (`home.canary`): never routed by itself.
     var isCanary: Bool { name.contains(".") }

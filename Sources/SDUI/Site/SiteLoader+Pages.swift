@@ -37,7 +37,8 @@ extension SiteLoader {
         for duplicate in ComponentIDs.duplicates(in: .component(root)) {
             compiler.problems.add(duplicate.site.file, duplicate.site.path, "duplicate component id \"\(duplicate.id)\" on page \"\(name)\"")
         }
-        return PageTemplate(name: name, route: route, maxAge: maxAge, data: entries, root: root)
+        return PageTemplate(name: name, route: route, maxAge: maxAge, data: entries, root: root,
+                            checksIDs: ComponentIDs.mayRepeat(in: .component(root), catalog: compiler.catalog))
     }
 
     private func dataEntries(_ value: JSONValue?, _ file: String, _ route: Route?, _ problems: inout ProblemList, _ sources: SourceTable) -> [DataEntry] {

@@ -33,6 +33,29 @@ enum ComponentIDs {
         }
     }
 
+    /// Whether a served page can hold ids that validation couldn't see: an `$each` (its
+    /// template repeats), an interpolated id, or a fallback (its template may bring components
+    /// of its own). Only such pages pay for the request-time uniqueness check.
+    static func mayRepeat(in node: TemplateNode, catalog: Catalog) -> Bool {
+        switch node {
+        case .literal, .binding, .text: return false
+        case .each: return true
+        case .array(let nodes), .splice(let nodes): return nodes.contains { mayRepeat(in: $0, catalog: catalog) }
+        case .object(let members): return members.contains { mayRepeat(in: $0.node, catalog: catalog) }
+        case .conditional(_, let then, let otherwise):
+            return [then, otherwise].contains { $0.map { mayRepeat(in: $0, catalog: catalog) } ?? false }
+        case .variant(_, let branches): return branches.contains { mayRepeat(in: $0.node, catalog: catalog) }
+        case .component(let template):
+            guard case .literal = template.id else { return true }
+            switch template.fallback {
+            case .replace: return true
+            case .catalog where catalog[template.type].fallback != nil: return true
+            case .catalog, .drop: break
+            }
+            return template.data.contains { mayRepeat(in: $0.node, catalog: catalog) }
+        }
+    }
+
     /// Branch ids, each id counted once across branches (but twice within one branch).
     private static func alternatives(_ nodes: [TemplateNode]) -> [Occurrence] {
         var result: [Occurrence] = []
