@@ -43,7 +43,8 @@ public enum TrellisServer {
         app.metrics.reloadFailures = { reloader.failures }
         reloader.startWatching(every: options.reloadInterval.dispatchInterval)
         let scheme = options.tlsCertificate == nil ? "http" : "https"
-        logger.notice("listening on \(scheme)://\(options.host):\(server.boundPort)",
+        let host = options.host.contains(":") ? "[\(options.host)]" : options.host  // IPv6 literal
+        logger.notice("listening on \(scheme)://\(host):\(server.boundPort)",
                       metadata: ["pages": "\(folder.path)", "version": "\(site.version)"])
 
         let signals = SignalHandlers()
