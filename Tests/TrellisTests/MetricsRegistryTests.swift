@@ -69,6 +69,29 @@ import Testing
         #expect(lines.filter { $0.hasPrefix("d_bucket") }.count == 15)
     }
 
+    @Test func labelledHistogramsKeepOneSeriesPerLabelValue() {
+        let registry = MetricsRegistry()
+        let histogram = registry.histogram("u", help: "h", buckets: [0.1, 1], labelNames: ["source"])
+        histogram.observe(0.05, labels: ["b"])
+        histogram.observe(0.5, labels: ["a"])
+        histogram.observe(2, labels: ["a"])
+        #expect(registry.render() == """
+            # HELP u h
+            # TYPE u histogram
+            u_bucket{source="a",le="0.1"} 0
+            u_bucket{source="a",le="1"} 1
+            u_bucket{source="a",le="+Inf"} 2
+            u_sum{source="a"} 2.5
+            u_count{source="a"} 2
+            u_bucket{source="b",le="0.1"} 1
+            u_bucket{source="b",le="1"} 1
+            u_bucket{source="b",le="+Inf"} 1
+            u_sum{source="b"} 0.05
+            u_count{source="b"} 1
+
+            """)
+    }
+
     @Test func concurrentIncrementsSumCorrectly() {
         let registry = MetricsRegistry()
         let counter = registry.counter("c_total", help: "c")

@@ -120,6 +120,8 @@ import Testing
         #expect(text.contains(#"trellis_upstream_timeouts_total{source="prices"} 1"#))
         #expect(!text.contains(#"trellis_upstream_timeouts_total{source="recs"}"#))
         #expect(text.contains(#"trellis_upstream_cache_hits_total{source="recs"} 1"#))
-        #expect(text.contains("trellis_upstream_duration_seconds_count 3"))
+        #expect(text.contains(#"trellis_upstream_duration_seconds_count{source="recs"} 2"#))
+        #expect(text.contains(#"trellis_upstream_duration_seconds_count{source="prices"} 1"#))
+        #expect(text.contains(#"trellis_upstream_duration_seconds_bucket{source="prices",le="+Inf"} 1"#))
     }
 }

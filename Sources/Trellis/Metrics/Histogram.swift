@@ -1,9 +1,11 @@
 import Synchronization
 
-/// A histogram with fixed upper bounds (Prometheus `histogram`): `_bucket{le="…"}` lines
-/// (cumulative, ending with `+Inf`), `_sum` and `_count`.
+/// A histogram family with fixed upper bounds (Prometheus `histogram`): per series,
+/// `_bucket{le="…"}` lines (cumulative, ending with `+Inf`), `_sum` and `_count`. With label
+/// names, one series per set of label values (e.g. `{source="recommendations"}`), rendered
+/// sorted by label values; without, a single series.
 ///
-/// An observation finds its bucket by a linear scan of ~14 bounds and updates three numbers
+/// An observation finds its bucket by a linear scan of ~14 bounds and updates its series
 /// under one lock.
 package final class Histogram: PrometheusMetric {
     /// The bounds of `trellis_request_duration_seconds`, in seconds.
@@ -11,9 +13,8 @@ package final class Histogram: PrometheusMetric {
         0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10,
     ]
 
-    /// Everything the lock guards.
-    private struct State {
-        /// Observations per bucket, not cumulative; the last one is `+Inf`.
+    /// One series: observations per bucket (not cumulative; the last one is `+Inf`) and their sum.
+    private struct Series {
         var counts: [Int]
         var sum = 0.0
     }
@@ -22,42 +23,50 @@ package final class Histogram: PrometheusMetric {
     let name: String
     private let help: String
     private let bounds: [Double]
-    private let state: Mutex<State>
+    private let labelNames: [String]
+    private let series: Mutex<[[String]: Series]>
 
     /// A histogram with strictly increasing finite `bounds`; register it through `MetricsRegistry`.
-    init(name: String, help: String, bounds: [Double]) {
+    init(name: String, help: String, bounds: [Double], labelNames: [String] = []) {
         precondition(zip(bounds, bounds.dropFirst()).allSatisfy { $0 < $1 }, "\(name): bounds must increase")
         self.name = name
         self.help = help
         self.bounds = bounds
-        state = Mutex(State(counts: Array(repeating: 0, count: bounds.count + 1)))
+        self.labelNames = labelNames
+        series = Mutex(labelNames.isEmpty ? [[]: Series(counts: Array(repeating: 0, count: bounds.count + 1))] : [:])
     }
 
-    /// Records one observation (a value equal to a bound falls in that bound's bucket).
-    package func observe(_ value: Double) {
+    /// Records one observation (a value equal to a bound falls in that bound's bucket) in the
+    /// series of `labelValues` (in the order of the label names; none for an unlabelled family).
+    package func observe(_ value: Double, labels labelValues: [String] = []) {
+        precondition(labelValues.count == labelNames.count, "\(name): wrong number of label values")
         let bucket = bounds.firstIndex { value <= $0 } ?? bounds.count
-        state.withLock {
-            $0.counts[bucket] += 1
-            $0.sum += value
+        let empty = bounds.count + 1
+        series.withLock {
+            $0[labelValues, default: Series(counts: Array(repeating: 0, count: empty))].counts[bucket] += 1
+            $0[labelValues]!.sum += value
         }
     }
 
     /// Records a duration in seconds.
-    package func observe(_ duration: Duration) {
+    package func observe(_ duration: Duration, labels labelValues: [String] = []) {
         let (seconds, attoseconds) = duration.components
-        observe(Double(seconds) + Double(attoseconds) * 1e-18)
+        observe(Double(seconds) + Double(attoseconds) * 1e-18, labels: labelValues)
     }
 
     func render(into output: inout String) {
-        let snapshot = state.withLock { $0 }
+        let snapshot = series.withLock { $0 }
         output += PrometheusText.header(name: name, help: help, type: "histogram")
-        var cumulative = 0
-        for (index, count) in snapshot.counts.enumerated() {
-            cumulative += count
-            let bound = index < bounds.count ? PrometheusText.format(bounds[index]) : "+Inf"
-            output += "\(name)_bucket{le=\"\(bound)\"} \(cumulative)\n"
+        for (values, one) in snapshot.sorted(by: { $0.key.lexicographicallyPrecedes($1.key) }) {
+            var cumulative = 0
+            for (index, count) in one.counts.enumerated() {
+                cumulative += count
+                let bound = index < bounds.count ? PrometheusText.format(bounds[index]) : "+Inf"
+                output += "\(name)_bucket\(PrometheusText.labels(labelNames + ["le"], values + [bound])) \(cumulative)\n"
+            }
+            let labels = PrometheusText.labels(labelNames, values)
+            output += "\(name)_sum\(labels) \(PrometheusText.format(one.sum))\n"
+            output += "\(name)_count\(labels) \(cumulative)\n"
         }
-        output += "\(name)_sum \(PrometheusText.format(snapshot.sum))\n"
-        output += "\(name)_count \(cumulative)\n"
     }
 }

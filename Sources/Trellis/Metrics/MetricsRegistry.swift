@@ -25,9 +25,10 @@ package final class MetricsRegistry: Sendable {
         register(LabeledCounter(name: name, help: help, labelNames: labelNames))
     }
 
-    /// Registers a histogram with the given upper bounds (`+Inf` is implied).
-    package func histogram(_ name: String, help: String, buckets: [Double]) -> Histogram {
-        register(Histogram(name: name, help: help, bounds: buckets))
+    /// Registers a histogram with the given upper bounds (`+Inf` is implied), one series per
+    /// set of values of `labelNames` (none: a single series).
+    package func histogram(_ name: String, help: String, buckets: [Double], labelNames: [String] = []) -> Histogram {
+        register(Histogram(name: name, help: help, bounds: buckets, labelNames: labelNames))
     }
 
     /// Registers a gauge whose value `read` returns at each scrape.

@@ -83,7 +83,7 @@ package final class UpstreamClient: Sendable {
             metrics.failures.increment([request.source])
             if error == .timeout { metrics.timeouts.increment([request.source]) }
         }
-        metrics.duration.observe(ContinuousClock.now - started)
+        metrics.duration.observe(ContinuousClock.now - started, labels: [request.source])
         for waiter in cache.finish(request.url, value: value, ttl: request.ttl, now: now()) {
             waiter.resolve(value)
         }

@@ -1,9 +1,6 @@
 /// The upstream families on the app's registry. Counts are per upstream call (a cache hit or
 /// a fetch that joined a call in flight makes none), labelled by the source's name.
-///
-/// The latency histogram has no labels: the registry's `Histogram` has none, and one family
-/// over all sources is enough to see the upstream tail; per-source latency can come later
-/// with a labelled histogram in the Metrics folder.
+
 struct UpstreamMetrics: Sendable {
     /// `trellis_upstream_requests_total{source}`: upstream calls made.
     let requests: LabeledCounter
@@ -13,7 +10,7 @@ struct UpstreamMetrics: Sendable {
     let timeouts: LabeledCounter
     /// `trellis_upstream_cache_hits_total{source}`: fetches answered from the cache.
     let cacheHits: LabeledCounter
-    /// `trellis_upstream_duration_seconds`: how long each upstream call took, all sources.
+    /// `trellis_upstream_duration_seconds{source}`: how long each upstream call took.
     let duration: Histogram
 
     /// Registers the families on `registry` (once per registry).
@@ -30,7 +27,7 @@ struct UpstreamMetrics: Sendable {
             "trellis_upstream_cache_hits_total", help: "Fetches of url sources answered from the cache.",
             labelNames: ["source"])
         duration = registry.histogram(
-            "trellis_upstream_duration_seconds", help: "Duration of upstream calls, all sources.",
-            buckets: Histogram.requestDurationBuckets)
+            "trellis_upstream_duration_seconds", help: "Duration of upstream calls, by source.",
+            buckets: Histogram.requestDurationBuckets, labelNames: ["source"])
     }
 }
