@@ -45,7 +45,6 @@ import Testing
         #expect(assign("cart").headerValue == "other=X, checkout=Off")
         let search = assign("search", device: "device-1")
         #expect(search.headerValue == nil && search.variants.isEmpty)
-        #expect(search.exposureLogFields == #"variants="" release=stable"#)
     }
 
     @Test func putsDevicesInTheCanaryBelowItsBasisPoints() {
@@ -53,7 +52,6 @@ import Testing
         let inside = assign(device: "device-1")
         #expect(inside.template == "home.canary" && inside.release == .canary)
         #expect(inside.headerValue == "home-hero=A, checkout=On", "a canary template counts as its page")
-        #expect(inside.exposureLogFields == #"variants="home-hero=A, checkout=On" release=canary"#)
         #expect(assign(device: "7f3c9a").template == "home")
         var tighter = Self.config
         tighter.canaries[0].basisPoints = 2049
@@ -102,10 +100,6 @@ import Testing
         #expect(Self.config.minVersionSatisfied(ClientVersion(header: "android/0.0.1")))
     }
 
-    @Test func escapesQuotesInExposureFields() {
-        let assignment = Assignment(template: "t", variants: [(#"a"b"#, #"c\d"#)])
-        #expect(assignment.exposureLogFields == #"variants="a\"b=c\\d" release=stable"#)
-    }
 }
 
 /// A small seeded generator, so that the property test is reproducible.

@@ -35,7 +35,7 @@ import Testing
     @Test func canaryIsNeverRoutedAndSpecialPagesHaveNoRoute() throws {
         let site = try site(["home": "/home", "home.canary": "/home"])
         #expect(site.match(path: "/home")?.page == "home")
-        #expect(site.hasTemplate("home.canary"))
+        #expect(site.templates["home.canary"] != nil)
         #expect(site.maxAge(of: "home") == 0)
         #expect(site.match(path: "/upgrade") == nil && site.match(path: "/not-found") == nil)
     }

@@ -26,7 +26,7 @@ import Testing
         #expect(Fixtures.problems(files) == [])
         let site = try Fixtures.load(files)
         #expect(site.version.count == 64)
-        for name in ["home", "home.canary", "product", "upgrade", "not-found"] { #expect(site.hasTemplate(name)) }
+        for name in ["home", "home.canary", "product", "upgrade", "not-found"] { #expect(site.templates[name] != nil) }
     }
 
     @Test func rendersHomeForAnIOSClient() throws {

@@ -19,7 +19,6 @@ extension EventLoop {
             fireTimers(now: .now)
         }
         selectorCleanup()
-        finished.store(true, ordering: .releasing)
     }
 
     private func timeoutMillis(now: ContinuousClock.Instant) -> Int32 {

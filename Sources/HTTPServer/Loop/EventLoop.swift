@@ -26,7 +26,6 @@ final class EventLoop: @unchecked Sendable {
     var running = true
     let tasks = Mutex<[@Sendable () -> Void]>([])
     let thread = Atomic<UInt>(0)
-    let finished = Atomic<Bool>(false)
     /// Loop iterations so far (each `epoll_wait` return), to detect busy loops in tests.
     let iterations = Atomic<Int>(0)
 
@@ -42,9 +41,6 @@ final class EventLoop: @unchecked Sendable {
 
     /// Whether the caller runs on this loop's thread.
     var inLoop: Bool { thread.load(ordering: .acquiring) == UInt(pthread_self()) }
-    /// Whether the thread has exited.
-    var isFinished: Bool { finished.load(ordering: .acquiring) }
-    var connectionCount: Int { connections.count }
 
     /// Runs `task` on the loop thread soon. Safe from any thread.
     func execute(_ task: @escaping @Sendable () -> Void) {

@@ -18,12 +18,6 @@ struct SystemError: Error, Sendable, CustomStringConvertible {
     var description: String {
         "\(function) failed: \(String(cString: strerror(errno))) (errno \(errno))"
     }
-
-    /// Peer-caused errors every server sees: close quietly, never crash.
-    var isConnectionReset: Bool {
-        errno == ECONNRESET || errno == EPIPE || errno == ENOTCONN || errno == ETIMEDOUT
-            || errno == EHOSTUNREACH || errno == ENETUNREACH || errno == ECONNABORTED
-    }
 }
 
 /// Every syscall goes through here (after swift-nio's `System.swift`): `EINTR` is retried,

@@ -45,12 +45,6 @@ public enum JSONValue: Sendable, Equatable {
         return nil
     }
 
-    /// The number as a Double (for limits and weights, never for output), else nil.
-    public var doubleValue: Double? {
-        if case .number(let n) = self { return Double(n) }
-        return nil
-    }
-
     /// A short name of the value's kind, for error messages.
     public var kindName: String {
         switch self {

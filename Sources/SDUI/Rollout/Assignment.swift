@@ -26,13 +26,6 @@ public struct Assignment: Sendable, Equatable {
         variants.first { $0.experiment == experiment }?.variant
     }
 
-    /// The assignment in logfmt for the access log: `variants="home-hero=A" release=canary`
-    /// (`variants=""` for a page in no experiment).
-    public var exposureLogFields: String {
-        let escaped = (headerValue ?? "").flatMap { $0 == "\"" || $0 == "\\" ? ["\\", $0] : [$0] }
-        return "variants=\"\(String(escaped))\" release=\(release.rawValue)"
-    }
-
     public static func == (a: Assignment, b: Assignment) -> Bool {
         a.template == b.template && a.release == b.release
             && a.variants.elementsEqual(b.variants) { $0.experiment == $1.experiment && $0.variant == $1.variant }

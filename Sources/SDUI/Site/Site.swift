@@ -32,11 +32,6 @@ public final class Site: Sendable {
         routes.match(path)
     }
 
-    /// Whether a template of that name exists (`home`, `home.canary`, `upgrade`, `not-found`).
-    public func hasTemplate(_ name: String) -> Bool {
-        templates[name] != nil
-    }
-
     /// The route of a template, as written (`/product/:id`); nil for `upgrade`/`not-found`.
     public func route(of template: String) -> String? {
         templates[template]?.route?.text
@@ -45,16 +40,6 @@ public final class Site: Sendable {
     /// The template's `maxAge` in seconds; 0 when absent or for an unknown template.
     public func maxAge(of template: String) -> Int {
         templates[template]?.maxAge ?? 0
-    }
-
-    /// The names of every template, sorted.
-    public var templateNames: [String] {
-        templates.keys.sorted()
-    }
-
-    /// The data sources by name (`url` sources for the application to fetch).
-    public var dataSources: [String: DataSource] {
-        sources.sources
     }
 
     /// The class of a client: all clients that get the same bytes share one. Memoized.

@@ -4,7 +4,7 @@
 enum AccessFields {
     static func page(_ result: PageResult) -> String {
         var fields = "page=\(result.page) template=\(result.template)"
-        if let variants = result.variantsHeader { fields += " variants=\"\(variants)\"" }
+        if let variants = result.variantsHeader { fields += " variants=" + AccessLog.value(variants) }
         fields += " release=\(result.release.rawValue) fallbacks=\(result.fallbacks)"
         if result.upgradeRequired { fields += " upgrade=true" }
         if !result.missingOptional.isEmpty { fields += " missing=\(result.missingOptional.joined(separator: ","))" }

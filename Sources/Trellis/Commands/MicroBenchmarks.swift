@@ -16,8 +16,7 @@ public enum MicroBenchmarks {
             let plan = PagePlan(site: site, match: match, query: query)
             let requests = site.dataRequests(template: plan.template, params: plan.params)
             let resolver = PageResolver(site: site)
-            let data = PageData(values: Dictionary(uniqueKeysWithValues: requests.compactMap { r in
-                site.fileValue(source: r.source, key: r.key).map { (r.entry, $0) } }))
+            let data = PageData(values: site.fileData(for: requests))
             let result = resolver.resolve(plan, data: data)
             lines.append(row("\(path): plan (headers, rollout, client class)", iterations: 20_000) {
                 _ = PagePlan(site: site, match: match, query: query)
