@@ -40,8 +40,10 @@ let package = Package(
             path: "Sources/trellis"
         ),
 
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
-        .testTarget(name: "SDUITests", dependencies: ["SDUI"]),
-        .testTarget(name: "TrellisTests", dependencies: ["Trellis", "HTTPServer", "SDUI"]),
+        // Helpers every test target shares: a seeded generator, a loopback socket.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
+        .testTarget(name: "SDUITests", dependencies: ["SDUI", "TestSupport"]),
+        .testTarget(name: "TrellisTests", dependencies: ["Trellis", "HTTPServer", "SDUI", "TestSupport"]),
     ]
 )

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 @testable import SDUI
 
@@ -69,7 +70,7 @@ import Testing
     }
 
     @Test func raisingThePercentageOnlyAddsDevices() {
-        var rng = SplitMix64(seed: 0x7E11_1500)
+        var rng = SeededGenerator(seed: 0x7E11_1500)
         for _ in 0..<300 {
             let p = Int(rng.next() % 10_001), q = Int(rng.next() % 10_001)
             let (low, high) = (min(p, q), max(p, q))
@@ -100,17 +101,4 @@ import Testing
         #expect(Self.config.minVersionSatisfied(ClientVersion(header: "android/0.0.1")))
     }
 
-}
-
-/// A small seeded generator, so that the property test is reproducible.
-private struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }

@@ -1,5 +1,6 @@
 import CZlib
 import Foundation
+import TestSupport
 import Testing
 @testable import Trellis
 
@@ -20,7 +21,7 @@ import Testing
     }
 
     @Test func largeInputRoundTrips() throws {
-        var generator = SplitMix(seed: 42)
+        var generator = SeededGenerator(seed: 42)
         let large = (0..<1_048_576).map { _ in UInt8(truncatingIfNeeded: generator.next() % 16) + 0x41 }
         let compressed = try Gzip.compress(large)
         #expect(try Gzip.decompress(compressed, limit: large.count) == large)
@@ -82,18 +83,5 @@ import Testing
     @Test func descriptionNamesCallAndCode() {
         let error = GzipError.zlib(call: "deflate", code: -2, message: "stream error")
         #expect(error.description == "gzip: deflate returned -2 (stream error)")
-    }
-}
-
-/// A tiny deterministic generator so the large input is the same on every run.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,18 +1,6 @@
+import TestSupport
 import Testing
 @testable import HTTPServer
-
-/// A small deterministic generator (SplitMix64) so failures reproduce.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 @Suite("Parser: seeded fuzzing")
 struct ParserFuzzTests {
@@ -68,7 +56,7 @@ struct ParserFuzzTests {
     }
 
     @Test func hundredThousandMutatedAndRandomInputsNeverCrashOrHang() {
-        var rng = SeededGenerator(state: 0x5EED)
+        var rng = SeededGenerator(seed: 0x5EED)
         for iteration in 0..<100_000 {
             let bytes: [UInt8]
             if iteration % 10 == 0 {

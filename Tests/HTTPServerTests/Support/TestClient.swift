@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 
 /// A small blocking HTTP client over a real socket, with receive timeouts so nothing hangs.
 final class TestClient {
@@ -20,29 +21,17 @@ final class TestClient {
     private var buffer: [UInt8] = []
 
     init(port: Int, timeout: Double = 5) throws {
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
+        do {
+            fd = try LoopbackSocket.connect(port: port, receiveTimeout: timeout)
+        } catch {
+            throw Failure.connect(error.errno)
         }
-        guard result == 0 else {
-            let error = errno
-            Glibc.close(fd)
-            throw Failure.connect(error)
-        }
-        setTimeout(timeout)
     }
 
     deinit { Glibc.close(fd) }
 
     func setTimeout(_ seconds: Double) {
-        var tv = timeval(tv_sec: Int(seconds), tv_usec: Int((seconds - Double(Int(seconds))) * 1_000_000))
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
+        LoopbackSocket.setReceiveTimeout(fd, seconds)
     }
 
     func send(_ text: String) { send(Array(text.utf8)) }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -21,20 +22,7 @@ final class TestHTTPClient {
     private var buffer: [UInt8] = []
 
     init(port: Int, timeout: Double = 10) throws {
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var tv = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - Double(Int(timeout))) * 1_000_000))
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard result == 0 else {
-            close(fd)
-            throw TestFailure("connect to port \(port) failed: errno \(errno)")
-        }
+        fd = try LoopbackSocket.connect(port: port, receiveTimeout: timeout)
     }
 
     deinit { close(fd) }
