@@ -1,3 +1,4 @@
+import TestSupport
 import COpenSSL
 import Foundation
 import Glibc

@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// One access-log line per request on stdout, flushed per line, with the exposure record.
 @Suite(.serialized) struct AccessLogEndToEndTests {
     @Test func eachRequestLogsPathStatusBytesIdAndExposure() throws {
         let server = try ServerProcess(pages: ServeEndToEndTests.pages)
-        let client = try TestHTTPClient(port: server.port)
+        let client = try TestClient(port: server.port)
         let home = try client.request("/home", headers: [("X-Device-Id", "device-1")])
         _ = try client.request("/nowhere")
         let id = try #require(home.header("X-Request-Id"))

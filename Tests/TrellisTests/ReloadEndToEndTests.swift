@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Hot reload (SPEC §3.3): edits on disk and SIGHUP, validated whole and swapped atomically.
@@ -7,7 +8,7 @@ import Testing
         let pages = try TempPages()
         let home = try pages.read("pages/home.json")
         let server = try ServerProcess(pages: pages.path)
-        let client = try TestHTTPClient(port: server.port)
+        let client = try TestClient(port: server.port)
         let before = try client.request("/home")
 
         try pages.write("pages/home.json", String(home.dropLast(20)))
@@ -21,7 +22,7 @@ import Testing
         try pages.replaceByRename("pages/home.json", home.replacingOccurrences(of: "\"title\": \"Home\"", with: "\"title\": \"Reloaded Home\""))
         try server.waitForConfigVersion(2)
         let after = try client.request("/home")
-        #expect(after.text.contains("Reloaded Home"))
+        #expect(after.bodyText.contains("Reloaded Home"))
         #expect(after.header("ETag") != before.header("ETag"))
         server.stop()
     }
@@ -29,7 +30,7 @@ import Testing
     @Test func addedAndRemovedPagesCount() throws {
         let pages = try TempPages()
         let server = try ServerProcess(pages: pages.path)
-        let client = try TestHTTPClient(port: server.port)
+        let client = try TestClient(port: server.port)
         #expect(try client.request("/about").status == 404)
         try pages.replaceByRename("pages/about.json", #"{"route":"/about","root":{"id":"about","type":"page","data":{"children":[]}}}"#)
         try server.waitForConfigVersion(2)
@@ -46,7 +47,7 @@ import Testing
         try pages.write("pages/home.json", try pages.read("pages/home.json").replacingOccurrences(of: "\"title\": \"Home\"", with: "\"title\": \"Signalled Home\""))
         server.send(SIGHUP)
         try server.waitForConfigVersion(2, timeout: 5)
-        #expect(try TestHTTPClient(port: server.port).request("/home").text.contains("Signalled Home"))
+        #expect(try TestClient(port: server.port).request("/home").bodyText.contains("Signalled Home"))
         server.stop()
     }
 
@@ -67,9 +68,9 @@ import Testing
         let group = DispatchGroup()
         for _ in 0..<3 {
             DispatchQueue.global().async(group: group) {
-                guard let client = try? TestHTTPClient(port: server.port) else { return }
+                guard let client = try? TestClient(port: server.port) else { return }
                 while !stop.isSet {
-                    guard let body = try? client.request("/home").text else { return }
+                    guard let body = try? client.request("/home").bodyText else { return }
                     let ids = body.matches(of: /home-v(\d+)|Shop v(\d+)/).map { String($0.output.1 ?? $0.output.2 ?? "") }
                     if Set(ids).count != 1 { mixes.add() }
                     seen.add()

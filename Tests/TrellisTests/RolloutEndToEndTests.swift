@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import SDUI
 import Testing
 
@@ -18,7 +19,7 @@ import Testing
 
     @Test func threeHundredDevicesGetTheFormulasAssignments() throws {
         let server = try ServerProcess(pages: ServeEndToEndTests.pages)
-        let client = try TestHTTPClient(port: server.port)
+        let client = try TestClient(port: server.port)
         for i in 0..<300 {
             let device = "device-\(i)"
             let response = try client.request("/home", headers: [("X-Device-Id", device)])
@@ -43,7 +44,7 @@ import Testing
         let server = try ServerProcess(pages: pages.path)
         let devices = (0..<300).map { "d\($0)" }
         func canaryDevices() throws -> Set<String> {
-            let client = try TestHTTPClient(port: server.port)
+            let client = try TestClient(port: server.port)
             return Set(try devices.filter { try client.request("/home", headers: [("X-Device-Id", $0)]).header("X-Release") == "canary" })
         }
         let at30 = try canaryDevices()

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The sample shop's related products come from a `url` source; `trellis upstream` serves
@@ -11,15 +12,15 @@ import Testing
         try pages.write("sources.json", try pages.read("sources.json")
             .replacingOccurrences(of: "127.0.0.1:9100", with: "127.0.0.1:\(upstream.port)"))
         let server = try ServerProcess(pages: pages.path)
-        let client = try TestHTTPClient(port: server.port)
+        let client = try TestClient(port: server.port)
         let withUpstream = try client.request("/product/3")
         #expect(withUpstream.status == 200)
-        #expect(withUpstream.text.contains(#""id":"related-title""#))
+        #expect(withUpstream.bodyText.contains(#""id":"related-title""#))
         #expect(upstream.stop() == 0)
         let without = try client.request("/product/4")
         #expect(without.status == 200)
-        #expect(without.text.contains(#""id":"add-to-cart""#))
-        #expect(!without.text.contains(#""id":"related-title""#))
+        #expect(without.bodyText.contains(#""id":"add-to-cart""#))
+        #expect(!without.bodyText.contains(#""id":"related-title""#))
         server.stop()
     }
 }

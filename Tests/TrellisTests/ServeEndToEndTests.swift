@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The real `trellis serve` over real sockets, against the sample Pages/.
@@ -7,7 +8,7 @@ import Testing
 
     @Test func opsEndpointsAnswer() throws {
         let server = try ServerProcess(pages: Self.pages)
-        let client = try TestHTTPClient(port: server.port)
+        let client = try TestClient(port: server.port)
         let health = try client.request("/healthz")
         #expect(health.status == 200)
         #expect(health.header("X-Request-Id")?.isEmpty == false)
@@ -19,10 +20,10 @@ import Testing
         for name in ["trellis_requests_total{page=\"home\",status=\"200\"} 1", "trellis_request_duration_seconds_bucket",
                      "trellis_response_bytes_total", "trellis_cache_hits_total", "trellis_cache_misses_total",
                      "trellis_config_version 1", "trellis_config_reload_failures_total 0", "trellis_open_connections 1"] {
-            #expect(metrics.text.contains(name), "\(name)")
+            #expect(metrics.bodyText.contains(name), "\(name)")
         }
         _ = try client.request("/product/3", headers: [("X-Client-Version", "ios/4.0.0")])
-        #expect(try client.request("/metrics").text.contains(#"trellis_fallbacks_total{type="rating"} 1"#))
+        #expect(try client.request("/metrics").bodyText.contains(#"trellis_fallbacks_total{type="rating"} 1"#))
         let post = try client.request("/metrics", method: "POST", headers: [("Content-Length", "0")])
         #expect(post.status == 405)
         #expect(post.header("Allow") == "GET, HEAD")
@@ -31,7 +32,7 @@ import Testing
 
     @Test func pagesAreComponentTreesWithTheSpecHeaders() throws {
         let server = try ServerProcess(pages: Self.pages)
-        let client = try TestHTTPClient(port: server.port)
+        let client = try TestClient(port: server.port)
         let home = try client.request("/home", headers: [("X-Client-Version", "ios/5.2.0")])
         #expect(home.status == 200)
         #expect(home.header("Content-Type") == "application/json; charset=utf-8")
@@ -44,16 +45,16 @@ import Testing
         #expect(Int(home.header("Content-Length") ?? "") == home.body.count)
         let root = try #require(try JSONSerialization.jsonObject(with: Data(home.body)) as? [String: Any])
         #expect(root["type"] as? String == "page")
-        #expect(home.text.hasPrefix(#"{"id":"#))
+        #expect(home.bodyText.hasPrefix(#"{"id":"#))
 
         let product = try client.request("/product/3")
         #expect(product.status == 200)
         let unknown = try client.request("/product/999999")
         #expect(unknown.status == 404)
-        #expect(unknown.text.contains(#""type":"page""#))
+        #expect(unknown.bodyText.contains(#""type":"page""#))
         let noRoute = try client.request("/nowhere")
         #expect(noRoute.status == 404)
-        #expect(noRoute.text.hasPrefix(#"{"error":{"status":404,"code":"not_found","#))
+        #expect(noRoute.bodyText.hasPrefix(#"{"error":{"status":404,"code":"not_found","#))
         let badParam = try client.request("/product/a%20b")
         #expect(badParam.status == 404)
         #expect(try client.request("/home?utm=1").status == 200)
@@ -62,21 +63,21 @@ import Testing
 
     @Test func malformedClientHeadersAre400s() throws {
         let server = try ServerProcess(pages: Self.pages)
-        let client = try TestHTTPClient(port: server.port)
+        let client = try TestClient(port: server.port)
         for bad in ["ios", "iOS/5.0.0", "ios/5.0", "windows/1.0.0", ""] {
             let response = try client.request("/home", headers: [("X-Client-Version", bad)])
             #expect(response.status == 400, "\(bad)")
-            #expect(response.text.contains(#""code":"bad_client_version""#))
+            #expect(response.bodyText.contains(#""code":"bad_client_version""#))
         }
         let twoVersions = try client.request("/home", headers: [("X-Client-Version", "ios/5.0.0"), ("X-Client-Version", "ios/6.0.0")])
         #expect(twoVersions.status == 400)
         let twoDevices = try client.request("/home", headers: [("X-Device-Id", "device-1"), ("X-Device-Id", "device-2")])
-        #expect(twoDevices.text.contains(#""code":"bad_device_id""#))
+        #expect(twoDevices.bodyText.contains(#""code":"bad_device_id""#))
         let long = String(repeating: "d", count: 129)
         for bad in [long, ""] {
             let response = try client.request("/home", headers: [("X-Device-Id", bad)])
             #expect(response.status == 400)
-            #expect(response.text.contains(#""code":"bad_device_id""#))
+            #expect(response.bodyText.contains(#""code":"bad_device_id""#))
         }
         #expect(try client.request("/home", headers: [("X-AB-Variant", "nonsense;;=")]).status == 200)
         #expect(try client.request("/home", headers: [("X-Release", "beta")]).status == 200)
@@ -85,7 +86,7 @@ import Testing
 
     @Test func gzipETagAnd304() throws {
         let server = try ServerProcess(pages: Self.pages)
-        let client = try TestHTTPClient(port: server.port)
+        let client = try TestClient(port: server.port)
         let plain = try client.request("/home")
         let gzip = try client.request("/home", headers: [("Accept-Encoding", "gzip")])
         #expect(gzip.header("Content-Encoding") == "gzip")
@@ -117,7 +118,7 @@ import Testing
 
     @Test func renderPrintsExactlyTheServedBody() throws {
         let server = try ServerProcess(pages: Self.pages)
-        let client = try TestHTTPClient(port: server.port)
+        let client = try TestClient(port: server.port)
         for (path, clientVersion) in [("/product/3", "ios/4.9.0"), ("/home", "android/5.2.0"), ("/product/3", "web/1.0.0")] {
             let served = try client.request(path, headers: [("X-Client-Version", clientVersion), ("X-Device-Id", "device-1")])
             let rendered = try runTrellis(["render", path, "--pages", Self.pages, "--client", clientVersion, "--device-id", "device-1"])
@@ -133,7 +134,7 @@ import Testing
         #expect(try runTrellis(["validate"], environment: ["TRELLIS_PAGES": Self.pages]).status == 0)
         #expect(try runTrellis(["validate"], environment: ["TRELLIS_PAGES": "/nonexistent"]).status != 0)
         let server = try ServerProcess(pages: Self.pages, environment: ["TRELLIS_MAX_REQUEST_LINE": "64"])
-        let client = try TestHTTPClient(port: server.port)
+        let client = try TestClient(port: server.port)
         #expect(try client.request("/home?" + String(repeating: "q", count: 64)).status == 414)
         server.stop()
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The seed article's client: a `Decodable` model that knows only `page`, `column` and `text`
@@ -30,7 +31,7 @@ indirect enum StrictComponent: Decodable {
 @Suite(.serialized) struct StrictClientTests {
     @Test func everySamplePageDecodesForAPageColumnTextClient() throws {
         let server = try ServerProcess(pages: ServeEndToEndTests.pages)
-        let client = try TestHTTPClient(port: server.port)
+        let client = try TestClient(port: server.port)
         let capabilities = ("X-Client-Capabilities", "page,column,text")
         var paths = ["/home", "/product/999999"] + (1...25).map { "/product/\($0)" }
         paths += ["/home?canary"]
@@ -52,7 +53,7 @@ indirect enum StrictComponent: Decodable {
 
     @Test func differentClientsNeverShareACachedRepresentation() throws {
         let server = try ServerProcess(pages: ServeEndToEndTests.pages)
-        let client = try TestHTTPClient(port: server.port)
+        let client = try TestClient(port: server.port)
         let clients = [[("X-Client-Version", "ios/4.9.0")], [("X-Client-Version", "ios/5.2.0")],
                        [("X-Client-Capabilities", "page,column,text")], [],
                        [("X-Client-Version", "android/5.1.0")], [("X-Client-Version", "web/1.0.0")]]

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `url` sources through the running server (SPEC §2.3): a slow or failing upstream never
@@ -35,30 +36,30 @@ import Testing
         upstream.script("/recs/a%20b", .json(#"{"title":"Encoded"}"#))
         let pages = try Self.pages(upstream: upstream)
         let server = try ServerProcess(pages: pages.path)
-        let client = try TestHTTPClient(port: server.port)
+        let client = try TestClient(port: server.port)
 
         let ok = try client.request("/recs/1")
-        #expect(ok.status == 200 && ok.text.contains("Picked for you") && ok.text.contains("Always here"))
+        #expect(ok.status == 200 && ok.bodyText.contains("Picked for you") && ok.bodyText.contains("Always here"))
         #expect(try client.request("/recs/1").body == ok.body)
         #expect(upstream.requests("/recs/1") == 1)
 
         let failed = try client.request("/recs/2")
-        #expect(failed.status == 200 && failed.text.contains("Always here") && !failed.text.contains("\"id\":\"recs\""))
+        #expect(failed.status == 200 && failed.bodyText.contains("Always here") && !failed.bodyText.contains("\"id\":\"recs\""))
         // A failure is not cached, not even inside a cached page: the next request asks again.
         upstream.script("/recs/2", .json(#"{"title":"Back again"}"#))
-        #expect(try client.request("/recs/2").text.contains("Back again"))
+        #expect(try client.request("/recs/2").bodyText.contains("Back again"))
         let clock = ContinuousClock()
-        var slow: TestHTTPClient.Response?
+        var slow: TestClient.Response?
         let elapsed = try clock.measure { slow = try client.request("/recs/3") }
-        #expect(slow?.status == 200 && slow?.text.contains("Always here") == true)
+        #expect(slow?.status == 200 && slow?.bodyText.contains("Always here") == true)
         #expect(elapsed < .seconds(2))
 
         let missing = try client.request("/must/unscripted")
-        #expect(missing.status == 404 && missing.text.contains(#""type":"page""#))
+        #expect(missing.status == 404 && missing.bodyText.contains(#""type":"page""#))
         _ = try server.waitFor("the access log to note the missing source", timeout: 5) {
             server.accessLog.contains { $0.contains("path=/recs/2") && $0.contains("missing=recs") } ? true : nil
         }
-        let metrics = try TestHTTPClient(port: server.port).request("/metrics").text
+        let metrics = try TestClient(port: server.port).request("/metrics").bodyText
         #expect(metrics.contains(#"trellis_upstream_failures_total{source="recommendations"}"#))
         server.stop()
         upstream.stop()
@@ -69,12 +70,12 @@ import Testing
         upstream.script("/recs/7", .json(#"{"title":"Fresh"}"#))
         let pages = try Self.pages(upstream: upstream, ttlSeconds: 1)
         let server = try ServerProcess(pages: pages.path)
-        let client = try TestHTTPClient(port: server.port)
-        #expect(try client.request("/recs/7").text.contains("Fresh"))
+        let client = try TestClient(port: server.port)
+        #expect(try client.request("/recs/7").bodyText.contains("Fresh"))
         #expect(upstream.requests("/recs/7") == 1)
         upstream.script("/recs/7", .json(#"{"title":"Fresher"}"#))
         let refreshed = try server.waitFor("the page to expire with its source's TTL", timeout: 10) {
-            (try? client.request("/recs/7").text).flatMap { $0.contains("Fresher") ? true : nil }
+            (try? client.request("/recs/7").bodyText).flatMap { $0.contains("Fresher") ? true : nil }
         }
         #expect(refreshed)
         #expect(upstream.requests("/recs/7") == 2)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A private copy of the sample Pages/ in a temporary folder, for tests that edit it.
 final class TempPages {
@@ -34,7 +35,7 @@ final class TempPages {
 extension ServerProcess {
     /// The value of an unlabelled metric from `/metrics`.
     func metric(_ name: String) throws -> Double? {
-        let text = try TestHTTPClient(port: port).request("/metrics").text
+        let text = try TestClient(port: port).request("/metrics").bodyText
         for line in text.split(separator: "\n") where line.hasPrefix(name + " ") {
             return Double(line.dropFirst(name.count + 1))
         }

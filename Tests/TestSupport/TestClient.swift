@@ -1,26 +1,29 @@
 import Foundation
 import Glibc
-import TestSupport
 
-/// A small blocking HTTP client over a real socket, with receive timeouts so nothing hangs.
-final class TestClient {
-    struct Response {
-        var status: Int
-        var headers: [(String, String)]
-        var body: [UInt8]
+/// A small blocking HTTP/1.1 client over a real socket to 127.0.0.1, as an app or a load
+/// balancer would speak to the server, with receive timeouts so nothing hangs.
+public final class TestClient {
+    /// One parsed response.
+    public struct Response {
+        public var status: Int
+        public var headers: [(String, String)]
+        public var body: [UInt8]
 
-        func header(_ name: String) -> String? {
+        /// The first value of `name` (case-insensitive), or nil.
+        public func header(_ name: String) -> String? {
             headers.first { $0.0.lowercased() == name.lowercased() }?.1
         }
-        var bodyText: String { String(decoding: body, as: UTF8.self) }
+        public var bodyText: String { String(decoding: body, as: UTF8.self) }
     }
 
-    enum Failure: Error { case connect(Int32), timeout, closed, reset, malformed(String) }
+    /// Why a read or connect failed.
+    public enum Failure: Error { case connect(Int32), timeout, closed, reset, malformed(String) }
 
-    let fd: Int32
+    public let fd: Int32
     private var buffer: [UInt8] = []
 
-    init(port: Int, timeout: Double = 5) throws {
+    public init(port: Int, timeout: Double = 5) throws {
         do {
             fd = try LoopbackSocket.connect(port: port, receiveTimeout: timeout)
         } catch {
@@ -30,13 +33,13 @@ final class TestClient {
 
     deinit { Glibc.close(fd) }
 
-    func setTimeout(_ seconds: Double) {
+    public func setTimeout(_ seconds: Double) {
         LoopbackSocket.setReceiveTimeout(fd, seconds)
     }
 
-    func send(_ text: String) { send(Array(text.utf8)) }
+    public func send(_ text: String) { send(Array(text.utf8)) }
 
-    func send(_ bytes: [UInt8]) {
+    public func send(_ bytes: [UInt8]) {
         var offset = 0
         while offset < bytes.count {
             let n = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
@@ -59,8 +62,16 @@ final class TestClient {
         throw Failure.closed
     }
 
+    /// Sends a request with `Host` and `headers`, and reads its response.
+    public func request(_ path: String, method: String = "GET", headers: [(String, String)] = []) throws -> Response {
+        var head = "\(method) \(path) HTTP/1.1\r\nHost: test\r\n"
+        for (name, value) in headers { head += "\(name): \(value)\r\n" }
+        send(head + "\r\n")
+        return try readResponse(head: method == "HEAD")
+    }
+
     /// Reads one response; `head` for a HEAD request (no body despite Content-Length).
-    func readResponse(head: Bool = false) throws -> Response {
+    public func readResponse(head: Bool = false) throws -> Response {
         var end: Int?
         while end == nil {
             end = headEnd()
@@ -97,7 +108,7 @@ final class TestClient {
     }
 
     /// Whether the server closed the connection (EOF, after any unread bytes).
-    func readsEOF() throws -> Bool {
+    public func readsEOF() throws -> Bool {
         while true {
             if try !fill() { return true }
             buffer.removeAll()
@@ -105,7 +116,7 @@ final class TestClient {
     }
 
     /// Closes with SO_LINGER 0: the kernel sends an RST.
-    func reset() {
+    public func reset() {
         var option = linger(l_onoff: 1, l_linger: 0)
         setsockopt(fd, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
         shutdown(fd, Int32(SHUT_RDWR))
