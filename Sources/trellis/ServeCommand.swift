@@ -1,4 +1,5 @@
 import ArgumentParser
+import HTTPServer
 import Trellis
 
 /// `trellis serve`: serve the Pages folder over HTTP (and HTTPS with a certificate).
@@ -46,22 +47,23 @@ struct ServeCommand: ParsableCommand {
     func run() throws {
         var options = ServeOptions()
         options.pages = pages
-        options.host = host
-        options.port = port
-        options.tlsCertificate = tlsCert
-        options.tlsKey = tlsKey
-        options.maxRequestLine = maxRequestLine
-        options.maxHeaderBytes = maxHeaderBytes
-        options.maxHeaderCount = maxHeaderCount
-        options.maxBody = maxBody
-        options.headTimeout = .milliseconds(Int64(headTimeout * 1000))
-        options.idleTimeout = .milliseconds(Int64(idleTimeout * 1000))
-        options.maxConnections = maxConnections
-        options.drainGrace = .milliseconds(Int64(drainGrace * 1000))
-        options.drainTimeout = .milliseconds(Int64(drainTimeout * 1000))
+        options.http.host = host
+        options.http.port = port
+        if let tlsCert, let tlsKey {
+            options.http.tls = TLSConfiguration(certificatePath: tlsCert, privateKeyPath: tlsKey)
+        }
+        options.http.maxRequestLine = maxRequestLine
+        options.http.maxHeaderBytes = maxHeaderBytes
+        options.http.maxHeaderCount = maxHeaderCount
+        options.http.maxBody = maxBody
+        options.http.headTimeout = .seconds(headTimeout)
+        options.http.idleTimeout = .seconds(idleTimeout)
+        options.http.maxConnections = maxConnections
+        if let eventLoops { options.http.eventLoops = eventLoops }
+        options.drainGrace = .seconds(drainGrace)
+        options.drainTimeout = .seconds(drainTimeout)
         options.cacheBytes = cacheBytes
-        options.eventLoops = eventLoops
-        options.reloadInterval = .milliseconds(Int64(reloadInterval * 1000))
+        options.reloadInterval = .seconds(reloadInterval)
         let status = TrellisServer.run(options)
         throw ExitCode(status)
     }

@@ -13,7 +13,7 @@ extension HTTPServer {
             completion()
             return
         }
-        DispatchQueue.global().asyncAfter(deadline: .now() + Self.interval(grace)) { [self] in
+        DispatchQueue.global().asyncAfter(deadline: .now() + grace.dispatchInterval) { [self] in
             let first = loops[0]
             first.execute {
                 first.listener?.close()
@@ -41,10 +41,5 @@ extension HTTPServer {
         DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(5)) { [self] in
             waitForConnections(until: deadline, forced: forced, completion: completion)
         }
-    }
-
-    static func interval(_ duration: Duration) -> DispatchTimeInterval {
-        let (seconds, attoseconds) = duration.components
-        return .nanoseconds(Int(max(0, seconds * 1_000_000_000 + attoseconds / 1_000_000_000)))
     }
 }

@@ -1,24 +1,19 @@
-/// Everything `trellis serve` is configured with; every field has a flag and a
-/// `TRELLIS_<FLAG>` variable, with the defaults of SPEC §4.3.
+import HTTPServer
+
+/// Everything `trellis serve` is configured with: the HTTP server's own settings (limits,
+/// timeouts, TLS, event loops; SPEC §4.3 defaults) and the application's. Every field has a
+/// flag and a `TRELLIS_<FLAG>` variable.
 public struct ServeOptions: Sendable {
+    /// The Pages folder.
     public var pages = "Pages"
-    public var host = "0.0.0.0"
-    public var port = 8080
-    public var tlsCertificate: String?
-    public var tlsKey: String?
-    public var maxRequestLine = 8192
-    public var maxHeaderBytes = 32768
-    public var maxHeaderCount = 100
-    public var maxBody = 1_048_576
-    public var headTimeout: Duration = .seconds(10)
-    public var idleTimeout: Duration = .seconds(60)
-    public var maxConnections = 10_000
+    /// The HTTP server: address, limits, timeouts, TLS.
+    public var http = HTTPServer.Configuration()
+    /// Time between SIGTERM and closing the listener (`/readyz` is 503 meanwhile).
     public var drainGrace: Duration = .zero
+    /// Time to finish in-flight requests after the listener closes.
     public var drainTimeout: Duration = .seconds(10)
     /// Bytes of finished representations the response cache keeps.
     public var cacheBytes = 64 * 1024 * 1024
-    /// Event-loop threads; nil means one per core.
-    public var eventLoops: Int?
     /// How often the Pages folder is checked for changes.
     public var reloadInterval: Duration = .milliseconds(500)
 

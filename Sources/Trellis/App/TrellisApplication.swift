@@ -38,24 +38,3 @@ final class TrellisApplication: Sendable {
         cache.removeAll()
     }
 }
-
-extension ServeOptions {
-    /// The HTTP server's configuration from the serve options.
-    var httpConfiguration: HTTPServer.Configuration {
-        var configuration = HTTPServer.Configuration()
-        configuration.host = host
-        configuration.port = port
-        configuration.maxRequestLine = maxRequestLine
-        configuration.maxHeaderBytes = maxHeaderBytes
-        configuration.maxHeaderCount = maxHeaderCount
-        configuration.maxBody = maxBody
-        configuration.headTimeout = headTimeout
-        configuration.idleTimeout = idleTimeout
-        configuration.maxConnections = maxConnections
-        if let eventLoops { configuration.eventLoops = eventLoops }
-        if let tlsCertificate, let tlsKey {
-            configuration.tls = TLSConfiguration(certificatePath: tlsCertificate, privateKeyPath: tlsKey)
-        }
-        return configuration
-    }
-}

@@ -31,26 +31,26 @@ public enum TrellisServer {
         }
 
         let app = TrellisApplication(site: site, options: options)
-        let server = HTTPServer(configuration: options.httpConfiguration, handler: app.handler)
+        let server = HTTPServer(configuration: options.http, handler: app.handler)
         do {
             try server.start()
         } catch {
-            logger.critical("cannot start on \(options.host):\(options.port): \(error)")
+            logger.critical("cannot start on \(options.http.host):\(options.http.port): \(error)")
             return 1
         }
         app.metrics.openConnections = { server.openConnections }
         let reloader = PagesReloader(folder: folder, store: app.store, logger: logger) { _, _ in app.didReload() }
         app.metrics.reloadFailures = { reloader.failures }
         reloader.startWatching(every: options.reloadInterval.dispatchInterval)
-        let scheme = options.tlsCertificate == nil ? "http" : "https"
-        let host = options.host.contains(":") ? "[\(options.host)]" : options.host  // IPv6 literal
+        let scheme = options.http.tls == nil ? "http" : "https"
+        let host = options.http.host.contains(":") ? "[\(options.http.host)]" : options.http.host  // IPv6 literal
         logger.notice("listening on \(scheme)://\(host):\(server.boundPort)",
                       metadata: ["pages": "\(folder.path)", "version": "\(site.version)"])
 
         let signals = SignalHandlers()
         signals.on(SIGHUP) {
             reloader.reloadNow()
-            guard options.tlsCertificate != nil else { return }
+            guard options.http.tls != nil else { return }
             do {
                 try server.reloadTLS()
                 logger.info("TLS certificate reloaded")
@@ -67,13 +67,5 @@ public enum TrellisServer {
             }
         }
         withExtendedLifetime((app, server, reloader, signals)) { dispatchMain() }
-    }
-}
-
-extension Duration {
-    /// The duration as a Dispatch interval (millisecond precision).
-    var dispatchInterval: DispatchTimeInterval {
-        let (seconds, attoseconds) = components
-        return .milliseconds(Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000))
     }
 }
