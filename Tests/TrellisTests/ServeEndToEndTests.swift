@@ -139,6 +139,26 @@ import Testing
         server.stop()
     }
 
+    @Test func renderPrettyIsTheSameValueIndented() throws {
+        let compact = try runTrellis(["render", "/product/3", "--pages", Self.pages, "--client", "ios/5.2.0"])
+        let pretty = try runTrellis(["render", "/product/3", "--pages", Self.pages, "--client", "ios/5.2.0", "--pretty"])
+        #expect(pretty.status == 0)
+        #expect(String(decoding: pretty.stdout, as: UTF8.self).contains("\n  \"type\": \"page\""))
+        let a = try JSONSerialization.jsonObject(with: Data(compact.stdout)) as? NSDictionary
+        let b = try JSONSerialization.jsonObject(with: Data(pretty.stdout)) as? NSDictionary
+        #expect(a != nil && a == b)
+    }
+
+    @Test func serveRejectsBadFlagsBeforeStarting() throws {
+        for arguments in [["--port", "70000"], ["--tls-cert", "c.pem"], ["--max-body", "-1"], ["--head-timeout", "0"]] {
+            let result = try runTrellis(["serve", "--pages", Self.pages] + arguments)
+            #expect(result.status != 0, "\(arguments)")
+            #expect(result.stderr.contains("Error"), "\(arguments): \(result.stderr)")
+        }
+        let badPages = try runTrellis(["serve", "--pages", "/nonexistent", "--port", "0"])
+        #expect(badPages.status == 1 && badPages.stderr.contains("no such directory"))
+    }
+
     @Test func validateAcceptsTheSamplePages() throws {
         let result = try runTrellis(["validate", "--pages", Self.pages])
         #expect(result.status == 0, "\(String(decoding: result.stdout, as: UTF8.self))")
