@@ -19,8 +19,14 @@ import Testing
         #expect(AccessFields.page(Self.result(variants: #"a"b=c\d"#)).contains(#"variants="a\"b=c\\d""#))
     }
 
-    @Test func thePageLabelIsTheLeadingPageField() {
-        #expect(AccessFields.pageLabel("page=product template=product release=stable") == "product")
-        #expect(AccessFields.pageLabel("error=bad_request") == "-")
+    @Test func thePageRecordGivesTheMetricLabelAndTheLineFromTheSameValues() {
+        let trace = TraceContext(traceparent: "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01")
+        let page = PageRecord(representation: Representation(Self.result(variants: "home-hero=A")), cache: .hit, trace: trace)
+        #expect(page.page == "home")
+        #expect(page.accessFields(errorCode: nil)
+            == #"trace_id=0af7651916cd43dd8448eb211c80319c page=home template=home.canary variants="home-hero=A" release=canary fallbacks=2"#)
+        let error = PageRecord(representation: nil, cache: nil, trace: trace)
+        #expect(error.page == "-")
+        #expect(error.accessFields(errorCode: "bad_client_version") == "trace_id=0af7651916cd43dd8448eb211c80319c error=bad_client_version")
     }
 }

@@ -36,6 +36,6 @@ import Testing
         ("", "\"abc\"", false),
     ])
     func ifNoneMatch(header: String, etag: String, expected: Bool) {
-        #expect(IfNoneMatch.matches(headerValue: header, etag: etag) == expected)
+        #expect(EntityTagList.matches(header, etag: etag, comparison: .weak) == expected)
     }
 }

@@ -14,7 +14,7 @@ extension Connection {
         }
         outbound = []
         for (_, request) in pending.sorted(by: { $0.key < $1.key }) {
-            report(request, status: 0, bodyBytes: 0, logFields: "", written: false)
+            report(request, status: 0, bodyBytes: 0, errorCode: nil, annotation: nil, written: false)
         }
         pending = [:]
         loop.connectionClosed()

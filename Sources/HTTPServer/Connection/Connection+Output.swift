@@ -29,7 +29,7 @@ extension Connection {
             let sendBody = !request.isHead && !ResponseHead.isBodiless(response.status) && !response.body.isEmpty
             let exchange = HTTPExchange(
                 requestID: request.requestID, method: request.method, path: request.path, status: response.status,
-                bodyBytes: sendBody ? response.body.count : 0, duration: .zero, logFields: response.logFields,
+                bodyBytes: sendBody ? response.body.count : 0, duration: .zero, errorCode: response.errorCode, annotation: response.annotation,
                 written: true)
             let completion = Completion(exchange: exchange, startedAt: request.startedAt, closing: closing)
             if response.preformattedHeaders.isEmpty {
@@ -125,9 +125,10 @@ extension Connection {
     }
 
     /// Reports a request that will never be answered on the wire.
-    func report(_ request: Pending, status: Int, bodyBytes: Int, logFields: String, written: Bool) {
+    func report(_ request: Pending, status: Int, bodyBytes: Int, errorCode: String?, annotation: (any Sendable)?,
+                written: Bool) {
         loop.context.handler.didRespond(HTTPExchange(
             requestID: request.requestID, method: request.method, path: request.path, status: status,
-            bodyBytes: bodyBytes, duration: .now - request.startedAt, logFields: logFields, written: written))
+            bodyBytes: bodyBytes, duration: .now - request.startedAt, errorCode: errorCode, annotation: annotation, written: written))
     }
 }

@@ -21,6 +21,11 @@ extension HTTPError {
         HTTPError(status: 408, code: "request_timeout", message: "The request head did not arrive in time.")
     }
 
+    /// 412 `precondition_failed`: an `If-Match` that no current representation matches.
+    public static var preconditionFailed: HTTPError {
+        HTTPError(status: 412, code: "precondition_failed", message: "If-Match matches no current representation.")
+    }
+
     /// 413 `content_too_large`: the body is over the limit.
     public static var contentTooLarge: HTTPError {
         HTTPError(status: 413, code: "content_too_large", message: "The request body is too large.")

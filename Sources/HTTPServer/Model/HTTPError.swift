@@ -25,7 +25,7 @@ public struct HTTPError: Error, Sendable, Equatable {
         var fields = HTTPHeaders([("Content-Type", "application/json; charset=utf-8")])
         for field in headers { fields.add(field.name, field.value) }
         var response = HTTPResponse(status: status, headers: fields, body: Array(jsonBody.utf8))
-        response.logFields = "error=\(code)"
+        response.errorCode = code
         return response
     }
 

@@ -28,8 +28,11 @@ public struct HTTPExchange: Sendable {
     public var bodyBytes: Int
     /// From the complete request to the response written (or failed).
     public var duration: Duration
-    /// The response's `logFields`.
-    public var logFields: String
+    /// The response's `errorCode` (nil for an answer that is not an error, and for a request
+    /// that got no answer).
+    public var errorCode: String?
+    /// The response's `annotation`, as the handler set it.
+    public var annotation: (any Sendable)?
     /// Whether the whole response reached the socket.
     public var written: Bool
 }

@@ -12,8 +12,12 @@ public struct HTTPResponse: Sendable {
     public var preformattedHeaders: [UInt8]
     /// The body; dropped by the server for `HEAD`, 1xx, 204 and 304.
     public var body: [UInt8]
-    /// Not sent: handed to `HTTPHandler.didRespond` for the access log.
-    public var logFields: String
+    /// Not sent: the machine-readable code of an error answer (`HTTPError.code`), handed to
+    /// `HTTPHandler.didRespond` for the access log and metrics.
+    public var errorCode: String?
+    /// Not sent and never read by the server: what the handler wants back in
+    /// `HTTPHandler.didRespond` (its typed record of the answer, for logs and metrics).
+    public var annotation: (any Sendable)?
 
     /// A response with the given status, fields and body.
     public init(status: Int, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
@@ -21,6 +25,7 @@ public struct HTTPResponse: Sendable {
         self.headers = headers
         self.preformattedHeaders = []
         self.body = body
-        self.logFields = ""
+        self.errorCode = nil
+        self.annotation = nil
     }
 }

@@ -1,5 +1,3 @@
-import COpenSSL
-
 /// Deterministic bucketing (SPEC §3.1): the same answer on every replica, after every restart,
 /// and in every client SDK or analytics pipeline that follows the same two rules.
 public enum Bucketing {
@@ -11,14 +9,7 @@ public enum Bucketing {
     ///
     /// `bucket(salt: "home-hero-2026-11", deviceID: "device-1")` is 2463.
     public static func bucket(salt: String, deviceID: String) -> Int {
-        let input = Array((salt + "." + deviceID).utf8)
-        var digest = [UInt8](repeating: 0, count: 32)
-        let ok = input.withUnsafeBytes { bytes in
-            digest.withUnsafeMutableBufferPointer { out in
-                copenssl_sha256(bytes.baseAddress, bytes.count, out.baseAddress)
-            }
-        }
-        precondition(ok == 1, "SHA-256 failed")
+        let digest = SHA256.digest(salt + "." + deviceID)
         let prefix = digest.prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
         return Int(prefix % UInt64(bucketCount))
     }

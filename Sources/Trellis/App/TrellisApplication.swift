@@ -3,7 +3,7 @@ import SDUI
 import Synchronization
 
 /// The application's shared state: the served Pages version, the response cache, metrics,
-/// the access log, readiness, and the HTTP handler built on them.
+/// the access log, readiness, and the page pipeline and HTTP handler built on them.
 final class TrellisApplication: Sendable {
     let store: SiteStore
     let cache: ResponseCache<CacheKey, Representation>
@@ -13,13 +13,29 @@ final class TrellisApplication: Sendable {
     private let draining = Atomic<Bool>(false)
 
     init(site: Site, options: ServeOptions, accessLog: AccessLog = AccessLog()) {
-        store = SiteStore(site)
-        cache = ResponseCache(capacityBytes: options.cacheBytes)
-        metrics = TrellisMetrics()
+        let store = SiteStore(site)
+        let cache = ResponseCache<CacheKey, Representation>(capacityBytes: options.cacheBytes)
+        let metrics = TrellisMetrics()
+        self.store = store
+        self.cache = cache
+        self.metrics = metrics
         self.accessLog = accessLog
         dataLoader = PageDataLoader(upstream: UpstreamClient(registry: metrics.registry))
-        metrics.configVersion = { [store] in store.current.generation }
-        metrics.cacheCounts = { [cache] in (cache.hits, cache.misses) }
+        let registry = metrics.registry
+        registry.counter("trellis_cache_hits_total", help: "Page requests answered from the response cache.") {
+            Double(cache.hits)
+        }
+        registry.counter("trellis_cache_misses_total", help: "Page requests that assembled their page.") {
+            Double(cache.misses)
+        }
+        registry.gauge("trellis_config_version", help: "Generation of the Pages version served (1 at start).") {
+            Double(store.current.generation)
+        }
+    }
+
+    /// The pipeline of the Pages version serving now, with the shared cache.
+    var pipeline: PagePipeline {
+        PagePipeline(snapshot: store.current, cache: cache, dataLoader: dataLoader)
     }
 
     /// The HTTP handler serving pages and the ops endpoints.

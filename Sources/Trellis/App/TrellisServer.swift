@@ -38,9 +38,12 @@ public enum TrellisServer {
             logger.critical("cannot start on \(options.http.host):\(options.http.port): \(error)")
             return 1
         }
-        app.metrics.openConnections = { server.openConnections }
+        let registry = app.metrics.registry
+        registry.gauge("trellis_open_connections", help: "Open client connections.") { Double(server.openConnections) }
         let reloader = PagesReloader(folder: folder, store: app.store, logger: logger) { _, _ in app.didReload() }
-        app.metrics.reloadFailures = { reloader.failures }
+        registry.counter("trellis_config_reload_failures_total", help: "Reloads rejected by validation.") {
+            Double(reloader.failures)
+        }
         reloader.startWatching(every: options.reloadInterval.dispatchInterval)
         let scheme = options.http.tls == nil ? "http" : "https"
         let host = options.http.host.contains(":") ? "[\(options.http.host)]" : options.http.host  // IPv6 literal

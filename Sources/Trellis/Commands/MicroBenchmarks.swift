@@ -1,7 +1,8 @@
 import Foundation
+import HTTPServer
 import SDUI
 
-/// `trellis bench`: in-process micro-benchmarks of the request path, reported as the median
+/// `trellis bench`: in-process micro-benchmarks of the page pipeline, reported as the median
 /// per operation over several batches (these machines are noisy: read medians, not means).
 public enum MicroBenchmarks {
     /// Runs every benchmark on the pages at `pages` (the sample shop) and `benchPages` (the
@@ -9,32 +10,31 @@ public enum MicroBenchmarks {
     public static func run(pages: String, benchPages: String?) -> String {
         var lines = ["| benchmark | median per op | ops per batch | batches |", "|---|---|---|---|"]
         for (folder, path) in [(pages, "/product/3"), (benchPages, "/home")] {
-            guard let folder, case .success(let site) = PagesLoader.load(PagesFolder(path: folder)),
-                  let match = site.match(path: path),
-                  case .success(let query) = PageQuery.parse(.init([("X-Client-Version", "ios/5.2.0"), ("X-Device-Id", "device-1")]))
-            else { continue }
-            let plan = PagePlan(site: site, match: match, query: query)
-            let requests = site.dataRequests(template: plan.template, params: plan.params)
+            guard let folder, case .success(let site) = PagesLoader.load(PagesFolder(path: folder)) else { continue }
+            let request = HTTPRequest(method: "GET", target: path, headers: HTTPHeaders([
+                ("X-Client-Version", "ios/5.2.0"), ("X-Device-Id", "device-1"), ("Accept-Encoding", "gzip"),
+            ]))
+            let context = PageRequestContext(request)
+            let snapshot = SiteStore.Snapshot(site: site, generation: 1)
+            let uncached = PagePipeline(snapshot: snapshot, cache: nil, dataLoader: PageDataLoader(upstream: nil))
+            guard case .success(let plan) = uncached.decide(request) else { continue }
+            let data = PageData(values: site.fileData(for: site.dataRequests(template: plan.template, params: plan.params)))
             let resolver = PageResolver(site: site)
-            let data = PageData(values: site.fileData(for: requests))
-            let result = resolver.resolve(plan, data: data)
-            lines.append(row("\(path): plan (headers, rollout, client class)", iterations: 20_000) {
-                _ = PagePlan(site: site, match: match, query: query)
+            let size = resolver.resolve(plan, data: data).body.count
+            lines.append(row("\(path): decide (route, headers, rollout, client class)", iterations: 20_000) {
+                _ = uncached.decide(request)
             })
-            lines.append(row("\(path): assemble + negotiate + encode (\(result.body.count) B)", iterations: 2_000) {
+            lines.append(row("\(path): assemble + negotiate + encode (\(size) B)", iterations: 2_000) {
                 _ = resolver.resolve(plan, data: data)
             })
-            lines.append(row("\(path): ... + ETag + gzip (uncached response)", iterations: 300) {
-                _ = Representation(resolver.resolve(plan, data: data))
+            lines.append(row("\(path): uncached request (pipeline, + ETag + gzip)", iterations: 300) {
+                uncached.run(request, context: context) { _ in }
             })
-            let cache = ResponseCache<CacheKey, Representation>(capacityBytes: 1 << 26)
-            let key = CacheKey(generation: 1, plan: plan)
-            let representation = Representation(result)
-            cache.insert(representation, for: key, cost: representation.cost)
-            lines.append(row("\(path): cache hit (key hash + lookup + response)", iterations: 100_000) {
-                cache.value(for: key, compute: { _ in }, completion: { value, _ in
-                    _ = value?.response(coding: .gzip, ifNoneMatch: nil)
-                })
+            let cached = PagePipeline(
+                snapshot: snapshot, cache: ResponseCache(capacityBytes: 1 << 26), dataLoader: PageDataLoader(upstream: nil))
+            cached.run(request, context: context) { _ in }
+            lines.append(row("\(path): cache hit (pipeline: decide + lookup + response)", iterations: 100_000) {
+                cached.run(request, context: context) { _ in }
             })
         }
         return lines.joined(separator: "\n")

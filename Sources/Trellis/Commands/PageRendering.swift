@@ -3,8 +3,8 @@ import HTTPServer
 import SDUI
 import Synchronization
 
-/// `trellis render`: the body `serve` would send a client for a path (before gzip), through
-/// the same header parsing, plan, data and resolution as a served request.
+/// `trellis render`: the body `serve` would send a client for a path (before gzip), from the
+/// same `PagePipeline` as a served request, with no response cache.
 public enum PageRendering {
     /// What `render` prints: the body on stdout, a one-line summary on stderr.
     public struct Output: Sendable {
@@ -21,28 +21,24 @@ public enum PageRendering {
         case .failure(let failure):
             return Output(body: [], summary: failure.problems.map { "\($0)\n" }.joined(), succeeded: false)
         }
-        let requestPath = String(path.prefix { $0 != "?" })
-        guard let match = site.match(path: requestPath) else {
-            return Output(body: [], summary: "404 not_found: no page at \(requestPath)\n", succeeded: false)
-        }
-        let query: PageQuery
-        switch PageQuery.parse(HTTPHeaders(headers)) {
-        case .success(let parsed): query = parsed
-        case .failure(let error):
-            return Output(body: [], summary: "\(error.status) \(error.code): \(error.message)\n", succeeded: false)
-        }
-        let plan = PagePlan(site: site, match: match, query: query)
-        let result = Mutex<PageResult?>(nil)
+        let pipeline = PagePipeline(
+            snapshot: SiteStore.Snapshot(site: site, generation: 1), cache: nil,
+            dataLoader: PageDataLoader(upstream: UpstreamClient(registry: MetricsRegistry())))
+        let request = HTTPRequest(method: "GET", target: path, headers: HTTPHeaders(headers))
+        let outcome = Mutex<PageOutcome?>(nil)
         let done = DispatchSemaphore(value: 0)
-        PageDataLoader(upstream: UpstreamClient(registry: MetricsRegistry())).load(site.dataRequests(template: plan.template, params: plan.params), site: site) { data in
-            result.withLock { $0 = PageResolver(site: site).resolve(plan, data: data) }
+        pipeline.run(request, context: PageRequestContext(request)) { answer in
+            outcome.withLock { $0 = answer }
             done.signal()
         }
         done.wait()
-        let page = result.withLock { $0 }!
-        var body = page.body
+        let answer = outcome.withLock { $0 }!
+        guard let representation = answer.representation else {
+            let error = answer.error!
+            return Output(body: [], summary: "\(error.status) \(error.code): \(error.message)\n", succeeded: false)
+        }
+        var body = representation.result.body
         if pretty, let value = try? JSONParser.parse(body) { body = JSONPrettyWriter.encode(value) }
-        let summary = "\(page.status) \(AccessFields.page(page))\n"
-        return Output(body: body, summary: summary, succeeded: true)
+        return Output(body: body, summary: "\(representation.result.status) \(representation.accessFields)\n", succeeded: true)
     }
 }

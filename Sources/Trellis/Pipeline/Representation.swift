@@ -18,14 +18,14 @@ final class Representation: Sendable {
     let gzipBody: [UInt8]?
     let notModifiedHeaders: [UInt8]
     let weakNotModifiedHeaders: [UInt8]
-    /// The page's access-log fields, the same for every hit.
-    let logFields: String
+    /// The page's part of the access-log line, the same for every hit.
+    let accessFields: String
     /// Bytes the cache charges for this entry.
     var cost: Int { result.body.count + (gzipBody?.count ?? 0) + identityHeaders.count * 3 + 256 }
 
     init(_ result: PageResult) {
         self.result = result
-        logFields = AccessFields.page(result)
+        accessFields = AccessFields.page(result)
         etag = ETag.strong(for: result.body)
         var common = HeaderBlock()
         common.add("Cache-Control", "private, max-age=\(result.maxAge)")
@@ -56,19 +56,24 @@ final class Representation: Sendable {
         }
     }
 
-    /// The response for a client that accepts `coding`, or a 304 when `ifNoneMatch` matches a
-    /// 200 (a precondition never turns a 404 not-found page into "not modified", RFC 9110 §13.2.1).
-    func response(coding: ContentCoding, ifNoneMatch: String?) -> HTTPResponse {
+    /// The response for a client that accepts `coding`, after the request's preconditions
+    /// (RFC 9110 §13.2.2, for a 200 only: a precondition never turns the not-found page's 404
+    /// into anything else, §13.2.1): a failing `If-Match` is 412; then a matching
+    /// `If-None-Match` is 304.
+    func response(coding: ContentCoding, preconditions: Preconditions) -> HTTPResponse {
         let useGzip = coding == .gzip && gzipBody != nil
-        if result.status == 200, let ifNoneMatch, IfNoneMatch.matches(headerValue: ifNoneMatch, etag: etag) {
+        if result.status == 200, let ifMatch = preconditions.ifMatch,
+           !EntityTagList.matches(ifMatch, etag: useGzip ? ETag.weak(etag) : etag, comparison: .strong) {
+            return HTTPError.preconditionFailed.response
+        }
+        if result.status == 200, let ifNoneMatch = preconditions.ifNoneMatch,
+           EntityTagList.matches(ifNoneMatch, etag: etag, comparison: .weak) {
             var response = HTTPResponse(status: 304)
             response.preformattedHeaders = useGzip ? weakNotModifiedHeaders : notModifiedHeaders
-            response.logFields = logFields
             return response
         }
         var response = HTTPResponse(status: result.status, body: useGzip ? gzipBody! : result.body)
         response.preformattedHeaders = useGzip ? gzipHeaders! : identityHeaders
-        response.logFields = logFields
         return response
     }
 }

@@ -7,7 +7,10 @@ struct PageDataLoader: Sendable {
     /// Fetches `url` sources; nil means none are reachable (every url entry has no value).
     let upstream: (any UpstreamFetching)?
 
-    func load(_ requests: [DataRequest], site: Site, completion: @escaping @Sendable (PageData) -> Void) {
+    /// Loads `requests` for the request of `context` (whose headers and trace the url sources
+    /// carry on to their upstreams).
+    func load(_ requests: [DataRequest], site: Site, context: PageRequestContext,
+              completion: @escaping @Sendable (PageData) -> Void) {
         var data = PageData()
         var remote: [DataRequest] = []
         for request in requests {
@@ -24,7 +27,7 @@ struct PageDataLoader: Sendable {
             return completion(data)
         }
         let local = data, fetched = remote
-        upstream.fetchAll(fetched) { values in
+        upstream.fetchAll(fetched, context: context) { values in
             var data = local
             for (request, value) in zip(fetched, values) { record(value, for: request, in: &data) }
             completion(data)
@@ -44,7 +47,8 @@ struct PageDataLoader: Sendable {
 
 /// Fetches `url` data sources from upstream services.
 protocol UpstreamFetching: Sendable {
-    /// Fetches every request concurrently, each bounded by its timeout; calls `completion`
-    /// once with one value per request, in order (nil: no value).
-    func fetchAll(_ requests: [DataRequest], completion: @escaping @Sendable ([JSONValue?]) -> Void)
+    /// Fetches every request concurrently for the page request of `context`, each bounded by
+    /// its timeout; calls `completion` once with one value per request, in order (nil: no value).
+    func fetchAll(_ requests: [DataRequest], context: PageRequestContext,
+                  completion: @escaping @Sendable ([JSONValue?]) -> Void)
 }

@@ -1,13 +1,20 @@
-/// `If-None-Match` evaluation with the weak comparison of RFC 9110 §8.8.3.2 (§13.1.2).
+/// `If-None-Match` and `If-Match` field values (RFC 9110 §13.1.1, §13.1.2): `*` or a
+/// comma-separated list of entity tags (`"x"` or `W/"x"`), with optional whitespace.
 ///
-/// The field is `*` or a comma-separated list of entity tags (`"x"` or `W/"x"`), with optional
-/// whitespace. Two tags match when their opaque parts are equal, whether either is weak.
 /// Commas inside a quoted tag are part of the tag; an element that is not a quoted tag is
 /// skipped (it never matches).
-package enum IfNoneMatch {
-    /// Whether `headerValue` matches `etag` (itself `"x"` or `W/"x"`), i.e. whether a GET
-    /// may be answered 304.
-    package static func matches(headerValue: String, etag: String) -> Bool {
+package enum EntityTagList {
+    /// How two tags are compared (RFC 9110 §8.8.3.2).
+    package enum Comparison {
+        /// `If-None-Match`: equal opaque parts, whether either is weak.
+        case weak
+        /// `If-Match`: equal opaque parts, and neither is weak.
+        case strong
+    }
+
+    /// Whether `headerValue` is `*` or lists a tag that matches `etag` (itself `"x"` or `W/"x"`).
+    package static func matches(_ headerValue: String, etag: String, comparison: Comparison) -> Bool {
+        let etagIsWeak = etag.utf8.starts(with: "W/".utf8)
         let target = opaque(etag.utf8[...])
         var rest = headerValue.utf8[...]
         while let first = rest.first {
@@ -16,7 +23,8 @@ package enum IfNoneMatch {
             } else if first == UInt8(ascii: "*") {
                 return true
             } else if let (tag, after) = entityTag(at: rest) {
-                if tag.elementsEqual(target) { return true }
+                let weak = rest.starts(with: "W/".utf8)
+                if tag.elementsEqual(target) && (comparison == .weak || !(weak || etagIsWeak)) { return true }
                 rest = after
             } else {
                 rest = rest.drop { $0 != UInt8(ascii: ",") }

@@ -1,0 +1,71 @@
+import HTTPServer
+
+/// How the response cache took part in a page answer.
+enum CacheUse: String, Sendable {
+    /// Answered from the cache.
+    case hit
+    /// Assembled (or joined an assembly under way) and offered to the cache.
+    case miss
+    /// Not cached: no response cache in this pipeline (`render`, benchmarks).
+    case bypass
+}
+
+/// What the pipeline answered one request with, as typed values: the response to write, and
+/// the record the access log and the metrics both read (`PageRecord`, which rides on the
+/// response as its annotation so it comes back in `HTTPHandler.didRespond`).
+struct PageOutcome: Sendable {
+    /// The response for the client: the page in its coding, a 304 or 412, or a JSON error.
+    let response: HTTPResponse
+    /// The record of the answer.
+    let record: PageRecord
+    /// The JSON error answered instead of a page, nil for a page.
+    let error: HTTPError?
+
+    /// A page answer: `representation` for this client's coding and preconditions.
+    init(_ representation: Representation, cache: CacheUse, trace: TraceContext, coding: ContentCoding,
+         preconditions: Preconditions) {
+        record = PageRecord(representation: representation, cache: cache, trace: trace)
+        error = nil
+        var response = representation.response(coding: coding, preconditions: preconditions)
+        response.annotation = record
+        self.response = response
+    }
+
+    /// A JSON error decided before a page was (unknown route, method, malformed header).
+    init(_ error: HTTPError, trace: TraceContext) {
+        record = PageRecord(representation: nil, cache: nil, trace: trace)
+        self.error = error
+        var response = error.response
+        response.annotation = record
+        self.response = response
+    }
+
+    /// The page served, nil for a JSON error.
+    var representation: Representation? { record.representation }
+}
+
+/// The typed record of one page-path answer: the access log's fields and the metric labels
+/// are both built from it, never parsed from one another.
+struct PageRecord: Sendable {
+    /// The page served (200, the not-found page's 404, the upgrade page); nil for a JSON error.
+    let representation: Representation?
+    /// How the cache took part; nil for a JSON error.
+    let cache: CacheUse?
+    let trace: TraceContext
+
+    /// The `page` label of the metrics: the routed page, `-` for a JSON error.
+    var page: String { representation?.result.page ?? "-" }
+
+    /// Fallbacks applied, by original component type (none for a JSON error).
+    var fallbackTypes: [String: Int] { representation?.result.fallbackTypes ?? [:] }
+
+    /// The access-log fields after the common ones: `trace_id=…`, then the page's own fields
+    /// (`page=home template=home variants="home-hero=A" release=stable fallbacks=0`), or the
+    /// error's `error=code`.
+    func accessFields(errorCode: String?) -> String {
+        var fields = "trace_id=" + trace.traceID
+        if let representation { fields += " " + representation.accessFields }
+        if let errorCode { fields += " error=" + errorCode }
+        return fields
+    }
+}

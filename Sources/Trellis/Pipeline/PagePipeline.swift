@@ -1,0 +1,79 @@
+import HTTPServer
+import SDUI
+
+/// The one path by which a page request becomes its answer, in the SPEC §4.1 order: route
+/// (unknown: JSON 404) → method (405) → request headers (400) → plan (minimum version,
+/// canary, experiments) → response cache → data → assembly and negotiation → representation
+/// (ETag, gzip) → the response for this client (coding, preconditions).
+///
+/// Built from one Pages snapshot, so a request sees one version throughout. `serve`'s
+/// handler, `render` and `bench` all run pages through it; `render` and the miss benchmarks
+/// pass no cache.
+struct PagePipeline: Sendable {
+    /// The Pages version answering.
+    let snapshot: SiteStore.Snapshot
+    /// The shared response cache; nil: every page is assembled.
+    let cache: ResponseCache<CacheKey, Representation>?
+    /// Fetches the page's data entries.
+    let dataLoader: PageDataLoader
+
+    /// Answers `request` through `completion`, exactly once: synchronously for a cache hit, an
+    /// error or a page of `file` sources only, else when its `url` sources have answered.
+    func run(_ request: HTTPRequest, context: PageRequestContext, completion: @escaping @Sendable (PageOutcome) -> Void) {
+        let plan: PagePlan
+        switch decide(request) {
+        case .success(let decided): plan = decided
+        case .failure(let error): return completion(PageOutcome(error, trace: context.trace))
+        }
+        let coding = AcceptEncoding.preferredCoding(request.headers["Accept-Encoding"])
+        let preconditions = Preconditions(request.headers)
+        let trace = context.trace
+        representation(for: plan, context: context) { representation, cacheUse in
+            guard let representation else {
+                return completion(PageOutcome(HTTPError(status: 500, code: "internal_error", message: "the page could not be assembled"),
+                                              trace: trace))
+            }
+            completion(PageOutcome(representation, cache: cacheUse, trace: trace, coding: coding, preconditions: preconditions))
+        }
+    }
+
+    /// Everything decided before data is fetched: the route, the method, the request headers
+    /// and the plan. A failure is the JSON error to answer with.
+    func decide(_ request: HTTPRequest) -> Result<PagePlan, HTTPError> {
+        let site = snapshot.site
+        guard let match = site.match(path: request.path) else {
+            return .failure(HTTPError(status: 404, code: "not_found", message: "no page at \(request.path)"))
+        }
+        guard request.method == "GET" || request.method == "HEAD" else { return .failure(.methodNotAllowed) }
+        return PageQuery.parse(request.headers).map { PagePlan(site: site, match: match, query: $0) }
+    }
+
+    /// The representation of `plan`: from the cache (or an assembly of it already under way),
+    /// or assembled now and offered to the cache for its lifetime.
+    func representation(for plan: PagePlan, context: PageRequestContext,
+                        completion: @escaping @Sendable (Representation?, CacheUse) -> Void) {
+        guard let cache else {
+            return assemble(plan, context: context) { representation, _ in completion(representation, .bypass) }
+        }
+        let now = context.now
+        cache.value(for: CacheKey(generation: snapshot.generation, plan: plan), compute: { deliver in
+            assemble(plan, context: context) { representation, lifetime in
+                deliver(representation, representation.cost, lifetime.map { now() + $0 })
+            }
+        }, completion: { representation, hit in
+            completion(representation, hit ? .hit : .miss)
+        })
+    }
+
+    /// Data, assembly, negotiation and encoding of `plan`, uncached; with how long the result
+    /// may be cached (`PageCachePolicy`).
+    func assemble(_ plan: PagePlan, context: PageRequestContext,
+                  completion: @escaping @Sendable (Representation, Duration?) -> Void) {
+        let site = snapshot.site
+        let requests = site.dataRequests(template: plan.template, params: plan.params)
+        dataLoader.load(requests, site: site, context: context) { data in
+            let representation = Representation(PageResolver(site: site).resolve(plan, data: data))
+            completion(representation, PageCachePolicy.lifetime(requests, data: data))
+        }
+    }
+}

@@ -1,0 +1,28 @@
+import Foundation
+import HTTPServer
+
+/// What a page request carries beyond the decisions it leads to: who asked (its request id
+/// and trace), what it may pass on to a data source (its header fields), and the clock it is
+/// answered by. Built once per request by the caller of `PagePipeline`, and handed on into
+/// the data sources.
+struct PageRequestContext: Sendable {
+    /// The request's `X-Request-Id`, sent on to every upstream call.
+    var requestID: String
+    /// The request's header fields: a data source copies those it forwards (SPEC §6.2).
+    var headers: HTTPHeaders
+    /// The trace the request belongs to (SPEC §6.3).
+    var trace: TraceContext
+    /// The wall-clock time the page is rendered as of (`render --at` moves it).
+    var date: Date
+    /// The monotonic clock cache and upstream expiries are measured on (tests inject one).
+    var now: @Sendable () -> ContinuousClock.Instant
+
+    /// The context of `request`, answered now.
+    init(_ request: HTTPRequest, date: Date = Date(), now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) {
+        requestID = request.requestID
+        headers = request.headers
+        trace = TraceContext(traceparent: request.headers["traceparent"])
+        self.date = date
+        self.now = now
+    }
+}
