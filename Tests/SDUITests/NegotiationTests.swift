@@ -108,4 +108,12 @@ import Testing
         }
         #expect(String(decoding: page.body, as: UTF8.self).contains(#""type":"rating""#))
     }
+
+    @Test func capabilityNamesTheCatalogDoesNotKnowAreDroppedBeforeTheClassIsFormed() throws {
+        let site = try Fixtures.load(Fixtures.page(NegotiationTests.children))
+        let junk = Set((0..<200).map { "no-such-type-\($0)-" + String(repeating: "x", count: 100) })
+        let padded = site.clientClass(for: ClientDescriptor.capabilities(junk.union(["page", "text"]), version: nil))
+        #expect(padded == site.clientClass(for: ClientDescriptor.capabilities(["page", "text"], version: nil)))
+        #expect(padded.profile.descriptor == ClientDescriptor.capabilities(["page", "text"], version: nil))
+    }
 }

@@ -80,6 +80,17 @@ import Testing
         ])
     }
 
+    @Test func aKeyMayNotChooseTheUpstreamSchemeHostOrPort() {
+        let sources = #"{"sources":{"h":{"url":"http://{{key}}.internal/x"},"p":{"url":"http://cart:{{key}}/x"},"#
+            + #""s":{"url":"http://a@{{key}}/"},"ok":{"url":"https://cart.internal:8443/v1/{{key}}/cart?k={{key}}"}}}"#
+        let found = problems("[]", extra: ["sources.json": sources])
+        #expect(found.filter { $0.contains("may stand only in the URL's path or query") }.sorted() == [
+            "sources.json:$.sources.h.url: {{key}} may stand only in the URL's path or query, not its scheme, host or port",
+            "sources.json:$.sources.p.url: {{key}} may stand only in the URL's path or query, not its scheme, host or port",
+            "sources.json:$.sources.s.url: {{key}} may stand only in the URL's path or query, not its scheme, host or port",
+        ])
+    }
+
     @Test func badSinceVersionsAndPlatforms() {
         let catalog = #"{"components":{"page":{"slots":["children"]},"x":{"since":{"ios":"5.0","tv":"1.0.0"}}}}"#
         #expect(Fixtures.problems(Fixtures.files([:], catalog: catalog)) == [

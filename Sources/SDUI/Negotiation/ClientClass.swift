@@ -21,6 +21,9 @@ public struct ClientClass: Sendable, Hashable, CustomStringConvertible {
         signature.map { String($0, radix: 16) }.joined(separator: ".")
     }
 
+    /// The bytes of the signature a cache key holds.
+    public var signatureBytes: Int { signature.count * 8 }
+
     public static func == (a: ClientClass, b: ClientClass) -> Bool { a.signature == b.signature }
     public func hash(into hasher: inout Hasher) { hasher.combine(signature) }
 }

@@ -18,8 +18,11 @@ final class ClientClassTable: Sendable {
         client.profile.owner == ObjectIdentifier(self) ? client : clientClass(for: client.profile.descriptor)
     }
 
-    /// The class of `client`, computed on first use.
-    func clientClass(for client: ClientDescriptor) -> ClientClass {
+    /// The class of `client`, computed on first use. Capability names the catalog does not
+    /// know are dropped first (SPEC §4.4): they change nothing a client receives, and so can't
+    /// make a table entry of their own or keep their bytes alive.
+    func clientClass(for requested: ClientDescriptor) -> ClientClass {
+        let client = requested.restricted(toTypesOf: catalog)
         if let known = classes.withLock({ $0[client] }) { return known }
         let computed = ClientClass(profile: ClientProfile(catalog: catalog, client: client, owner: ObjectIdentifier(self)))
         return classes.withLock { table in

@@ -9,6 +9,12 @@ public enum ClientDescriptor: Sendable, Hashable {
     /// the version (none: `since`-fielded fields are pruned).
     case capabilities(Set<String>, version: ClientVersion?)
 
+    /// The descriptor with only the capability names `catalog` declares.
+    func restricted(toTypesOf catalog: Catalog) -> ClientDescriptor {
+        guard case .capabilities(let names, let version) = self else { return self }
+        return .capabilities(names.filter { catalog.index(of: $0) != nil }, version: version)
+    }
+
     /// The version, if the client sent one.
     var clientVersion: ClientVersion? {
         switch self {

@@ -50,6 +50,10 @@ struct SourceTable: Sendable {
                     problems.add(file, path.key("url"), "expected an http(s) URL template containing {{key}}")
                     continue
                 }
+                if Self.authority(of: url).contains("{{key}}") {
+                    problems.add(file, path.key("url"), "{{key}} may stand only in the URL's path or query, not its scheme, host or port")
+                    continue
+                }
                 table.sources[member.key] = DataSource(name: member.key, kind: .url(urlTemplate: url, ttlSeconds: ttl), timeoutMs: timeout)
             default:
                 problems.add(file, path, "a source has exactly one of \"file\" and \"url\"")
@@ -65,5 +69,12 @@ struct SourceTable: Sendable {
             return nil
         }
         return int
+    }
+
+    /// The authority of an `http(s)://` URL template: from after `://` to the first `/`, `?`
+    /// or `#` (a key there would let a client choose the upstream host).
+    static func authority(of url: String) -> Substring {
+        let rest = url.drop { $0 != ":" }.dropFirst(3)
+        return rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
     }
 }

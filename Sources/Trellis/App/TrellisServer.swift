@@ -45,11 +45,6 @@ public enum TrellisServer {
             Double(reloader.failures)
         }
         reloader.startWatching(every: options.reloadInterval.dispatchInterval)
-        let scheme = options.http.tls == nil ? "http" : "https"
-        let host = options.http.host.contains(":") ? "[\(options.http.host)]" : options.http.host  // IPv6 literal
-        logger.notice("listening on \(scheme)://\(host):\(server.boundPort)",
-                      metadata: ["pages": "\(folder.path)", "version": "\(site.version)"])
-
         let signals = SignalHandlers()
         signals.on(SIGHUP) {
             reloader.reloadNow()
@@ -69,6 +64,12 @@ public enum TrellisServer {
                 exit(0)
             }
         }
+        // Announced only once signals are handled: a supervisor may send SIGHUP or SIGTERM at once.
+        let scheme = options.http.tls == nil ? "http" : "https"
+        let host = options.http.host.contains(":") ? "[\(options.http.host)]" : options.http.host  // IPv6 literal
+        logger.notice("listening on \(scheme)://\(host):\(server.boundPort)",
+                      metadata: ["pages": "\(folder.path)", "version": "\(site.version)"])
+
         withExtendedLifetime((app, server, reloader, signals)) { dispatchMain() }
     }
 }

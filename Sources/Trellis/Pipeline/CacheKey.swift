@@ -4,4 +4,12 @@
 struct CacheKey: Sendable, Hashable {
     let generation: Int
     let plan: PagePlan
+
+    /// Bytes the key holds, charged to the cache with its entry (a key made of long route
+    /// params or variants must not hide behind a small body).
+    var cost: Int {
+        let strings = [plan.page, plan.template, plan.variantsHeader ?? ""] + plan.params.flatMap { [$0.key, $0.value] }
+            + plan.variants.flatMap { [$0.key, $0.value] }
+        return 128 + plan.client.signatureBytes + strings.reduce(0) { $0 + $1.utf8.count + 16 }
+    }
 }

@@ -56,9 +56,10 @@ struct PagePipeline: Sendable {
             return assemble(plan, context: context) { representation, _ in completion(representation, .bypass) }
         }
         let now = context.now
-        cache.value(for: CacheKey(generation: snapshot.generation, plan: plan), compute: { deliver in
+        let key = CacheKey(generation: snapshot.generation, plan: plan)
+        cache.value(for: key, compute: { deliver in
             assemble(plan, context: context) { representation, lifetime in
-                deliver(representation, representation.cost, lifetime.map { now() + $0 })
+                deliver(representation, representation.cost + key.cost, lifetime.map { now() + $0 })
             }
         }, completion: { representation, hit in
             completion(representation, hit ? .hit : .miss)

@@ -9,11 +9,15 @@ struct PageQuery: Sendable {
     /// Device id, forced variants and forced release.
     var rollout: RolloutRequest
 
+    /// The longest `X-Client-Version` accepted (SPEC §4.4); longer is 400 `bad_client_version`.
+    static let maxClientVersionBytes = 256
+
     static func parse(_ headers: HTTPHeaders) -> Result<PageQuery, HTTPError> {
         var version: ClientVersion?
         if let raw = headers["X-Client-Version"] {
             // Two fields are one comma-joined value, which is never a valid version.
-            guard headers.values("X-Client-Version").count == 1, let parsed = ClientVersion(header: raw) else {
+            guard headers.values("X-Client-Version").count == 1, raw.utf8.count <= maxClientVersionBytes,
+                  let parsed = ClientVersion(header: raw) else {
                 return .failure(HTTPError(status: 400, code: "bad_client_version",
                                           message: "X-Client-Version must be platform/semver (ios, android or web), e.g. ios/5.2.0"))
             }

@@ -20,8 +20,11 @@ final class Representation: Sendable {
     let weakNotModifiedHeaders: [UInt8]
     /// The page's part of the access-log line, the same for every hit.
     let accessFields: String
-    /// Bytes the cache charges for this entry.
-    var cost: Int { result.body.count + (gzipBody?.count ?? 0) + identityHeaders.count * 3 + 256 }
+    /// Bytes the cache charges for this entry: every buffer it holds, plus its bookkeeping.
+    var cost: Int {
+        result.body.count + (gzipBody?.count ?? 0) + identityHeaders.count + (gzipHeaders?.count ?? 0)
+            + notModifiedHeaders.count + weakNotModifiedHeaders.count + accessFields.utf8.count + etag.utf8.count + 512
+    }
 
     init(_ result: PageResult) {
         self.result = result
