@@ -3,24 +3,15 @@ import Glibc
 #endif
 
 /// A resolved socket address, copied out of `getaddrinfo` so it can be kept and reused.
-struct UpstreamAddress: Sendable {
+package struct UpstreamAddress: Sendable {
     /// The address family (`AF_INET` or `AF_INET6`).
     let family: Int32
     /// The raw `sockaddr_in` / `sockaddr_in6` bytes.
     let bytes: [UInt8]
 
-    /// Resolves `host` (a name or an address literal) and `port` to its first TCP address.
-    ///
-    /// Literals resolve without I/O (`AI_NUMERICHOST` is tried first). A name goes through
-    /// `getaddrinfo`, which is blocking and not bounded by the fetch's deadline: upstreams
-    /// are expected to be addresses or names the local resolver answers at once.
-    static func resolve(host: String, port: UInt16) throws(UpstreamError) -> UpstreamAddress {
-        if let address = lookup(host: host, port: port, flags: AI_NUMERICHOST) { return address }
-        if let address = lookup(host: host, port: port, flags: 0) { return address }
-        throw .unresolvable
-    }
-
-    private static func lookup(host: String, port: UInt16, flags: Int32) -> UpstreamAddress? {
+    /// The first TCP address of `host` (a name, or with `AI_NUMERICHOST` only a literal) and
+    /// `port`; nil when it does not resolve. Blocking for a name: `NameResolver` bounds it.
+    package static func lookup(host: String, port: UInt16, flags: Int32) -> UpstreamAddress? {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)

@@ -23,6 +23,7 @@ package final class UpstreamClient: Sendable {
     private let now: @Sendable () -> ContinuousClock.Instant
     private let cache = UpstreamCache()
     private let pool = UpstreamConnectionPool()
+    private let resolver: NameResolver
     private let metrics: UpstreamMetrics
     private let timers = DispatchQueue(label: "trellis.upstream.timers")
     /// The most upstream calls (threads) at once; a miss beyond it is "no value" at once, so a
@@ -30,14 +31,16 @@ package final class UpstreamClient: Sendable {
     package let maxConcurrentCalls: Int
     private let callsInFlight = Atomic<Int>(0)
 
-    /// A client that registers its metrics on `registry`. `now` is the clock for cache TTLs
+    /// A client that registers its metrics on `registry` and resolves names with `resolver`. `now` is the clock for cache TTLs
     /// only (timeouts always use the real monotonic clock); tests inject one to expire entries.
     package init(
         registry: MetricsRegistry,
         maxResponseBytes: Int = 4 << 20,
         maxConcurrentCalls: Int = 256,
+        resolver: NameResolver = NameResolver(),
         now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
     ) {
+        self.resolver = resolver
         self.maxResponseBytes = maxResponseBytes
         self.maxConcurrentCalls = maxConcurrentCalls
         self.now = now
@@ -92,7 +95,7 @@ package final class UpstreamClient: Sendable {
     /// The JSON value at `url`, or why there is none.
     private func fetchValue(_ url: String, deadline: UpstreamDeadline) throws(UpstreamError) -> JSONValue {
         guard let target = UpstreamTarget(url) else { throw .unsupportedURL }
-        let exchange = UpstreamExchange(pool: pool, maxResponseBytes: maxResponseBytes)
+        let exchange = UpstreamExchange(pool: pool, maxResponseBytes: maxResponseBytes, resolver: resolver)
         let response = try exchange.perform(target, deadline: deadline)
         guard response.status == 200 else { throw .status(response.status) }
         do {

@@ -9,6 +9,8 @@ struct UpstreamExchange: Sendable {
     let pool: UpstreamConnectionPool
     /// The largest response accepted, head and framing included.
     let maxResponseBytes: Int
+    /// Resolves names within the deadline.
+    let resolver: NameResolver
 
     /// The response to `GET target`, or why there is none.
     func perform(_ target: UpstreamTarget, deadline: UpstreamDeadline) throws(UpstreamError) -> UpstreamResponse {
@@ -22,7 +24,7 @@ struct UpstreamExchange: Sendable {
                 // Stale: fall through to a fresh connection.
             }
         }
-        let address = try UpstreamAddress.resolve(host: target.host, port: target.port)
+        let address = try resolver.resolve(host: target.host, port: target.port, deadline: deadline)
         let fresh = try UpstreamConnection.open(to: address, deadline: deadline)
         return try exchange(request, on: fresh, key: target.poolKey, deadline: deadline)
     }
