@@ -1,4 +1,6 @@
+import Dispatch
 import SDUI
+import Synchronization
 import Testing
 @testable import Trellis
 
@@ -39,7 +41,7 @@ import Testing
 
     @Test func doesNotCacheFailures() async {
         fake.script("/flaky", .status(503))
-        fake.script("/late", .json("1", delay: .milliseconds(500)))
+        fake.script("/late", .hang)
         let flaky = fake.request("/flaky", ttl: .seconds(30))
         #expect(await client.value(flaky) == nil)
         #expect(await client.value(flaky) == nil)
@@ -56,28 +58,37 @@ import Testing
     }
 
     @Test func coalescesConcurrentFetchesOfOneURL() async throws {
-        fake.script("/slow", .json(#"{"shared":true}"#, delay: .milliseconds(300)))
-        let request = fake.request("/slow", ttl: .zero)
-        let values = await client.values(Array(repeating: request, count: 10))
+        // Ten fetches are registered while the one call is held at the gate.
+        fake.script("/slow", .gated(#"{"shared":true}"#))
+        let request = fake.request("/slow", timeout: .seconds(20), ttl: .zero)
+        let values = Mutex<[JSONValue?]>([])
+        let group = DispatchGroup()
+        for _ in 0..<10 {
+            group.enter()
+            client.fetch(request) { value in
+                values.withLock { $0.append(value) }
+                group.leave()
+            }
+        }
+        fake.openGate()
+        #expect(group.wait(timeout: .now() + 20) == .success)
         let expected = try JSONParser.parse(#"{"shared":true}"#)
-        #expect(values == Array(repeating: .some(expected), count: 10))
+        #expect(values.withLock { $0 } == Array(repeating: .some(expected), count: 10))
         #expect(fake.requests("/slow") == 1)
     }
 
     @Test func aWaiterWithAShorterTimeoutGivesUpOnItsOwn() async {
-        fake.script("/slow", .json("1", delay: .milliseconds(600)))
-        let patient = fake.request("/slow", timeout: .seconds(5))
+        // The call is held at the gate until the hasty waiter has given up on its own.
+        fake.script("/slow", .gated("1"))
+        let patient = fake.request("/slow", timeout: .seconds(20))
         let hasty = fake.request("/slow", timeout: .milliseconds(100))
         let (patientValues, patientDone) = AsyncStream.makeStream(of: JSONValue?.self)
         client.fetch(patient) { value in  // leads the call: `fetch` registers it before returning
             patientDone.yield(value)
             patientDone.finish()
         }
-        let started = ContinuousClock.now
-        let quick = await client.value(hasty)
-        let quickElapsed = ContinuousClock.now - started
-        #expect(quick == nil)
-        #expect(quickElapsed < .milliseconds(450), "the 100 ms waiter took \(quickElapsed)")
+        #expect(await client.value(hasty) == nil)
+        fake.openGate()
         var slow: JSONValue??
         for await value in patientValues { slow = value }
         #expect(slow??.intValue == 1)
@@ -106,7 +117,7 @@ import Testing
     @Test func countsPerSource() async {
         fake.script("/ok", .json("1"))
         fake.script("/bad", .notJSON)
-        fake.script("/late", .json("1", delay: .milliseconds(500)))
+        fake.script("/late", .hang)
         _ = await client.value(fake.request("/ok", source: "recs", ttl: .seconds(30)))
         _ = await client.value(fake.request("/ok", source: "recs", ttl: .seconds(30)))
         _ = await client.value(fake.request("/bad", source: "recs"))

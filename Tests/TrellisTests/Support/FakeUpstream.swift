@@ -14,8 +14,8 @@ import Glibc
 final class FakeUpstream: Sendable {
     /// What the fake does for one request.
     enum Behaviour: Sendable {
-        /// 200 with `body` and a `Content-Length`, after `delay`.
-        case json(String, delay: Duration = .zero)
+        /// 200 with `body` and a `Content-Length`.
+        case json(String)
         /// 200 with `body` in two chunks (`Transfer-Encoding: chunked`).
         case chunked(String)
         /// 200 with `body`, no length, then the connection is closed.
@@ -28,6 +28,11 @@ final class FakeUpstream: Sendable {
         case reset
         /// Reads the request and never answers (until the client closes).
         case hang
+        /// 200 with `body` once the test calls `openGate()` (503 if it never does, after 10 s).
+        case gated(String)
+        /// 200 with `body` once `parties` requests scripted `.barrier` are waiting at the same
+        /// time: proof that they were in flight together (503 if they never are, after 10 s).
+        case barrier(String, parties: Int)
         /// The first request closes the connection without an answer (a keep-alive the
         /// server had just timed out); later ones get `body` as `.json`.
         case closeOnceThenJSON(String)
@@ -39,12 +44,16 @@ final class FakeUpstream: Sendable {
         var connections = 0
         var open: Set<Int32> = []
         var closedOnce: Set<String> = []
+        var gateOpen = false
+        var atBarrier = 0
     }
 
     /// The port it listens on.
     let port: Int
     private let listener: Int32
     private let state = Mutex(State())
+    /// Signalled when the gate opens or a request reaches the barrier.
+    private let changed = NSCondition()
 
     /// Starts listening at once.
     init() {
@@ -80,6 +89,25 @@ final class FakeUpstream: Sendable {
     /// Scripts `path`.
     func script(_ path: String, _ behaviour: Behaviour) {
         state.withLock { $0.scripts[path] = behaviour }
+    }
+
+    /// Lets every `.gated` request, waiting or to come, be answered.
+    func openGate() {
+        changed.lock()
+        state.withLock { $0.gateOpen = true }
+        changed.broadcast()
+        changed.unlock()
+    }
+
+    /// Waits (at most 10 s) until `condition` holds on the state; whether it did.
+    private func waitUntil(_ condition: (State) -> Bool) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: 10)
+        changed.lock()
+        defer { changed.unlock() }
+        while !state.withLock({ condition($0) }) {
+            guard changed.wait(until: deadline) else { return state.withLock { condition($0) } }
+        }
+        return true
     }
 
     /// Requests received for `path` so far.
@@ -140,8 +168,7 @@ final class FakeUpstream: Sendable {
     /// Answers one request; `false` when the connection is finished (already closed).
     private func respond(_ fd: Int32, _ behaviour: Behaviour?) -> Bool {
         switch behaviour {
-        case .json(let body, let delay)?:
-            if delay > .zero { Thread.sleep(forTimeInterval: Double(delay.components.seconds) + Double(delay.components.attoseconds) * 1e-18) }
+        case .json(let body)?:
             write(fd, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
         case .chunked(let body)?:
             let half = body.utf8.count / 2
@@ -168,6 +195,18 @@ final class FakeUpstream: Sendable {
             while recv(fd, &byte, 1, 0) > 0 {}
             finish(fd)
             return false
+        case .gated(let body)?:
+            let opened = waitUntil { $0.gateOpen }
+            write(fd, opened ? "HTTP/1.1 200 OK\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
+                             : "HTTP/1.1 503 Gate Closed\r\nContent-Length: 2\r\n\r\n{}")
+        case .barrier(let body, let parties)?:
+            changed.lock()
+            state.withLock { $0.atBarrier += 1 }
+            changed.broadcast()
+            changed.unlock()
+            let met = waitUntil { $0.atBarrier >= parties }
+            write(fd, met ? "HTTP/1.1 200 OK\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
+                          : "HTTP/1.1 503 Alone\r\nContent-Length: 2\r\n\r\n{}")
         case .closeOnceThenJSON?:
             preconditionFailure("resolved in serve")
         case nil:
