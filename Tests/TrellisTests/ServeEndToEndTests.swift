@@ -174,3 +174,32 @@ func runTrellis(_ arguments: [String], environment: [String: String] = [:]) thro
     process.waitUntilExit()
     return (process.terminationStatus, Array(stdout), String(decoding: stderr, as: UTF8.self))
 }
+
+/// Preconditions, `OPTIONS` and the access log's trace id, over real sockets (SPEC §4.4, §6.3).
+@Suite(.serialized) struct ServeConditionsEndToEndTests {
+    @Test func ifMatchOptionsAndTheTraceIdInTheLog() throws {
+        let server = try ServerProcess(pages: ServeEndToEndTests.pages)
+        let client = try TestClient(port: server.port)
+        let home = try client.request("/home")
+        let etag = try #require(home.header("ETag"))
+        #expect(try client.request("/home", headers: [("If-Match", etag)]).status == 200)
+        let failed = try client.request("/home", headers: [("If-Match", "\"stale\"")])
+        #expect(failed.status == 412 && failed.bodyText.contains(#""code":"precondition_failed""#))
+
+        client.send("OPTIONS * HTTP/1.1\r\nHost: x\r\n\r\n")
+        let options = try client.readResponse()
+        #expect(options.status == 200 && options.header("Allow") == "GET, HEAD")
+        let page = try client.request("/home", method: "OPTIONS")
+        #expect(page.status == 405 && page.header("Allow") == "GET, HEAD")
+
+        let traceparent = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01"
+        _ = try client.request("/product/3", headers: [("traceparent", traceparent)])
+        _ = try server.waitFor("the access line with the client's trace id", timeout: 5) {
+            server.accessLog.contains {
+                $0.contains("path=/product/3") && $0.contains("trace_id=4bf92f3577b34da6a3ce929d0e0e4736 page=product")
+            } ? true : nil
+        }
+        #expect(server.accessLog.contains { $0.contains("status=412") && $0.contains("error=precondition_failed") })
+        #expect(server.stop() == 0)
+    }
+}
