@@ -65,8 +65,8 @@ import Testing
 
     @Test func unknownSourceAndKeysThatBindMoreThanRouteParams() {
         #expect(problems("[]", data: #"{"x":{"source":"zzz","key":"{{params.id}}"},"params":{"source":"s","key":"k"}}"#) == [
-            #"pages/p.json:$.data.params: "params" is reserved for route parameters"#,
-            #"pages/p.json:$.data.x.key: a key may only bind route parameters (params.<name> of the route), not "params.id""#,
+            #"pages/p.json:$.data.params: "params" is reserved for route and query parameters"#,
+            #"pages/p.json:$.data.x.key: a key may only bind route parameters (params.<name> of the route) and declared query parameters (query.<name>), not "params.id""#,
             #"pages/p.json:$.data.x.source: unknown source "zzz""#,
         ])
     }
@@ -126,6 +126,24 @@ import Testing
         #expect(Fixtures.problems(Fixtures.page(children, extra: rollout)) == [
             "pages/p.json:$.root.data.children[0].Z: experiment \"exp\" has no variant \"Z\"",
             "pages/p.json:$.root.data.children[1].$variant: unknown experiment \"typo\" (not in rollout.json)",
+        ])
+    }
+}
+
+/// `query` declarations (SPEC §6.1).
+@Suite struct QueryValidationTests {
+    @Test func queryNamesAreDistinctShortTokensAndKeysBindOnlyDeclaredOnes() {
+        let page = #"{"route":"/s","query":["q","q","a b",""],"data":{"x":{"source":"s","key":"{{query.q}}"},"#
+            + #""y":{"source":"s","key":"{{query.other}}"},"query":{"source":"s","key":"k"}},"root":{"id":"p","type":"page","data":{"children":[]}}}"#
+        let found = Fixtures.problems(Fixtures.files([
+            "pages/s.json": page, "sources.json": #"{"sources":{"s":{"file":"data/s.json"}}}"#, "data/s.json": "{}",
+        ]))
+        #expect(found == [
+            #"pages/s.json:$.data.query: "query" is reserved for route and query parameters"#,
+            #"pages/s.json:$.data.y.key: a key may only bind route parameters (params.<name> of the route) and declared query parameters (query.<name>), not "query.other""#,
+            #"pages/s.json:$.query[1]: query parameter "q" is declared twice"#,
+            #"pages/s.json:$.query[2]: expected a name of 1 to 64 characters A-Z a-z 0-9 - . _ ~"#,
+            #"pages/s.json:$.query[3]: expected a name of 1 to 64 characters A-Z a-z 0-9 - . _ ~"#,
         ])
     }
 }

@@ -6,19 +6,23 @@ extension Site {
     ///   - template: `home`, `home.canary`, `product`, `upgrade`, `not-found`; an unknown name
     ///     renders `not-found`.
     ///   - params: route parameters, visible as `params.<name>`.
+    ///   - query: the declared query parameters the request sent, visible as `query.<name>`.
     ///   - data: data entry name → value; an absent entry has no value.
     ///   - client: from `clientClass(for:)` of this site (one from another site is recomputed).
     ///   - variants: experiment → variant; a variant the template has no branch for takes the
     ///     first variant listed in the experiment that has one.
     /// - Returns: the body, or `.upgradeRequired` when a required component (or the root
     ///   page) can't be rendered for the client.
-    public func render(template: String, params: [String: String], data: [String: JSONValue],
-                       client: ClientClass, variants: [String: String]) -> RenderOutcome {
+    public func render(template: String, params: [String: String], query: [String: String] = [:],
+                       data: [String: JSONValue], client: ClientClass, variants: [String: String]) -> RenderOutcome {
         guard let page = templates[template] ?? templates["not-found"] else { return .upgradeRequired }
         var scope = Scope()
         var paramsObject = JSONObject()
         for name in params.keys.sorted() { paramsObject[name] = .string(params[name]!) }
         scope.bind("params", .value(.object(paramsObject)))
+        var queryObject = JSONObject()
+        for name in page.query { if let value = query[name] { queryObject[name] = .string(value) } }
+        scope.bind("query", .value(.object(queryObject)))
         for entry in page.data {
             if let value = data[entry.name] { scope.bind(entry.name, .value(value)) }
         }

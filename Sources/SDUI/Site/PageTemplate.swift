@@ -4,6 +4,8 @@ struct PageTemplate: Sendable {
     let name: String
     /// The route; nil for `upgrade` and `not-found`. A canary repeats its page's route.
     let route: Route?
+    /// The query parameters it reads (`"query": ["q"]`), bound as `query.<name>` (SPEC §6.1).
+    let query: [String]
     /// `Cache-Control: max-age`; 0 when absent.
     let maxAge: Int
     /// The data entries in author order.

@@ -6,8 +6,9 @@ extension Site {
         dataRequests(template: match.page, params: match.params)
     }
 
-    /// The data requests of any template (`home.canary` has its own `data`), in author order.
-    public func dataRequests(template: String, params: [String: String]) -> [DataRequest] {
+    /// The data requests of any template (`home.canary` has its own `data`), in author order,
+    /// with the route `params` and the declared `query` parameters the request sent.
+    public func dataRequests(template: String, params: [String: String], query: [String: String] = [:]) -> [DataRequest] {
         guard let page = templates[template] else { return [] }
         return page.data.compactMap { entry in
             guard let source = sources.sources[entry.source] else { return nil }
@@ -15,7 +16,8 @@ extension Site {
             case let (a?, b?): min(a, b)
             case let (a, b): a ?? b
             }
-            return DataRequest(entry: entry.name, source: entry.source, key: entry.resolveKey(params),
+            let key = entry.resolveKey(params: params, query: query)
+            return DataRequest(entry: entry.name, source: entry.source, key: key ?? "", keyMissing: key == nil,
                                required: entry.required, timeoutMs: timeout, kind: source.kind)
         }
     }
@@ -25,7 +27,7 @@ extension Site {
     public func fileData(for requests: [DataRequest]) -> [String: JSONValue] {
         var data: [String: JSONValue] = [:]
         for request in requests {
-            if case .file = request.kind, let value = fileValue(source: request.source, key: request.key) {
+            if case .file = request.kind, !request.keyMissing, let value = fileValue(source: request.source, key: request.key) {
                 data[request.entry] = value
             }
         }

@@ -37,6 +37,11 @@ public final class Site: Sendable {
         templates[template]?.route?.text
     }
 
+    /// The query parameters a template declares (SPEC §6.1); none for an unknown template.
+    public func declaredQuery(of template: String) -> [String] {
+        templates[template]?.query ?? []
+    }
+
     /// The template's `maxAge` in seconds; 0 when absent or for an unknown template.
     public func maxAge(of template: String) -> Int {
         templates[template]?.maxAge ?? 0

@@ -24,6 +24,9 @@ public struct DataRequest: Sendable, Hashable {
     public var source: String
     /// The resolved key (`42`), not yet percent-encoded.
     public var key: String
+    /// True when the key binds a query parameter the request did not send: the entry has no
+    /// value, and nothing is fetched.
+    public var keyMissing: Bool = false
     /// No value for a required entry: the page answers 404 with the `not-found` page.
     public var required: Bool
     /// The smaller of the entry's and the source's `timeoutMs`; nil when neither sets one.
@@ -36,18 +39,23 @@ public struct DataRequest: Sendable, Hashable {
 struct DataEntry: Sendable {
     let name: String
     let source: String
-    /// The key template; bindings may only use `params.<name>`.
+    /// The key template; bindings may only use `params.<name>` and declared `query.<name>`.
     let key: [TextPart]
     let required: Bool
     let timeoutMs: Int?
 
-    /// The key with route params substituted (a missing param gives an empty string).
-    func resolveKey(_ params: [String: String]) -> String {
+    /// The key with route and query parameters substituted; nil when a bound parameter has
+    /// no value (a query parameter the request did not send).
+    func resolveKey(params: [String: String], query: [String: String]) -> String? {
         var key = ""
         for part in self.key {
             switch part {
-            case .literal(let text): key += text
-            case .binding(let path): key += params[path.segments.count == 2 ? path.segments[1] : ""] ?? ""
+            case .literal(let text):
+                key += text
+            case .binding(let path):
+                let name = path.segments.count == 2 ? path.segments[1] : ""
+                guard let value = path.root == "query" ? query[name] : params[name] else { return nil }
+                key += value
             }
         }
         return key

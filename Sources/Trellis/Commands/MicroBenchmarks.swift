@@ -18,7 +18,7 @@ public enum MicroBenchmarks {
             let snapshot = SiteStore.Snapshot(site: site, generation: 1)
             let uncached = PagePipeline(snapshot: snapshot, cache: nil, dataLoader: PageDataLoader(upstream: nil))
             guard case .success(let plan) = uncached.decide(request) else { continue }
-            let data = PageData(values: site.fileData(for: site.dataRequests(template: plan.template, params: plan.params)))
+            let data = PageData(values: site.fileData(for: site.dataRequests(template: plan.template, params: plan.params, query: plan.query)))
             let resolver = PageResolver(site: site)
             let size = resolver.resolve(plan, data: data).body.count
             lines.append(row("\(path): decide (route, headers, rollout, client class)", iterations: 20_000) {

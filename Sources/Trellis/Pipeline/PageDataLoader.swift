@@ -14,6 +14,10 @@ struct PageDataLoader: Sendable {
         var data = PageData()
         var remote: [DataRequest] = []
         for request in requests {
+            if request.keyMissing {
+                record(nil, for: request, in: &data)
+                continue
+            }
             switch request.kind {
             case .file:
                 record(site.fileValue(source: request.source, key: request.key), for: request, in: &data)

@@ -45,7 +45,13 @@ struct PagePipeline: Sendable {
             return .failure(HTTPError(status: 404, code: "not_found", message: "no page at \(request.path)"))
         }
         guard request.method == "GET" || request.method == "HEAD" else { return .failure(.methodNotAllowed) }
-        return PageQuery.parse(request.headers).map { PagePlan(site: site, match: match, query: $0) }
+        return PageQuery.parse(request.headers).flatMap { headers in
+            var plan = PagePlan(site: site, match: match, query: headers)
+            return QueryParameters.parse(request.query, declared: site.declaredQuery(of: plan.template)).map { query in
+                plan.query = query
+                return plan
+            }
+        }
     }
 
     /// The representation of `plan`: from the cache (or an assembly of it already under way),
@@ -71,7 +77,7 @@ struct PagePipeline: Sendable {
     func assemble(_ plan: PagePlan, context: PageRequestContext,
                   completion: @escaping @Sendable (Representation, Duration?) -> Void) {
         let site = snapshot.site
-        let requests = site.dataRequests(template: plan.template, params: plan.params)
+        let requests = site.dataRequests(template: plan.template, params: plan.params, query: plan.query)
         dataLoader.load(requests, site: site, context: context) { data in
             let representation = Representation(PageResolver(site: site).resolve(plan, data: data))
             completion(representation, PageCachePolicy.lifetime(requests, data: data))

@@ -10,6 +10,9 @@ struct PagePlan: Sendable, Hashable {
     /// The template to render: the page, its canary, or `upgrade` for a client below `minVersions`.
     var template: String
     var params: [String: String]
+    /// The query parameters the template declares and the request sent (SPEC §6.1):
+    /// undeclared ones never reach the plan, so they never split the cache.
+    var query: [String: String] = [:]
     var client: ClientClass
     /// Variant per experiment, for `$variant`.
     var variants: [String: String]

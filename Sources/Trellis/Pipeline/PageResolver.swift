@@ -11,7 +11,7 @@ struct PageResolver: Sendable {
     func resolve(_ plan: PagePlan, data: PageData) -> PageResult {
         if plan.belowMinimumVersion { return special("upgrade", status: 200, plan: plan) }
         if !data.missingRequired.isEmpty { return special("not-found", status: 404, plan: plan) }
-        switch site.render(template: plan.template, params: plan.params, data: data.values,
+        switch site.render(template: plan.template, params: plan.params, query: plan.query, data: data.values,
                            client: plan.client, variants: plan.variants) {
         case .upgradeRequired:
             return special("upgrade", status: 200, plan: plan)

@@ -1,0 +1,77 @@
+import HTTPServer
+import SDUI
+import Synchronization
+import Testing
+@testable import Trellis
+
+/// Declared query parameters (SPEC §6.1): decoding, the 400s, and their place in the data
+/// keys, the bindings and the cache key.
+@Suite struct QueryParametersTests {
+    func parse(_ query: String?, _ declared: [String] = ["q", "page"]) -> Result<[String: String], HTTPError> {
+        QueryParameters.parse(query, declared: declared)
+    }
+
+    @Test func declaredParametersAreDecodedAndTheFirstOccurrenceWins() throws {
+        #expect(try parse("q=red+shoes%21&page=2&q=ignored&utm_source=mail").get() == ["q": "red shoes!", "page": "2"])
+        #expect(try parse("q=caf%C3%A9&x=%zz").get() == ["q": "café"])  // an undeclared bad escape is never read
+        #expect(try parse("q").get() == ["q": ""])
+        #expect(try parse("q%3D=1").get() == [:])  // the decoded name is "q=", not declared
+        #expect(try parse(nil).get() == [:])
+        #expect(try parse("q=1", []).get() == [:])
+    }
+
+    @Test func aBadEscapeInvalidUTF8OrAnOversizeValueIsA400() {
+        for bad in ["q=%", "q=%2", "q=%G1", "q=%FF", "q=%C3", "q=" + String(repeating: "a", count: 257)] {
+            guard case .failure(let error) = parse(bad) else {
+                Issue.record("\(bad) should be a 400")
+                continue
+            }
+            #expect(error.status == 400 && error.code == "bad_request")
+        }
+        #expect((try? parse("q=" + String(repeating: "%41", count: 256)).get()) == ["q": String(repeating: "A", count: 256)])
+    }
+
+    static let site: Site = {
+        var files = [
+            "catalog.json": #"{"components":{"page":{"slots":["children"]},"text":{"required":["text"]}}}"#,
+            "rollout.json": "{}",
+            "sources.json": #"{"sources":{"items":{"file":"data/items.json"}}}"#,
+            "data/items.json": #"{"red shoes":{"title":"Red shoes"}}"#,
+            "pages/upgrade.json": #"{"root":{"id":"upgrade","type":"page","data":{"children":[]}}}"#,
+            "pages/not-found.json": #"{"root":{"id":"nf","type":"page","data":{"children":[]}}}"#,
+        ]
+        files["pages/search.json"] = #"""
+        {"route":"/search","query":["q"],"data":{"hit":{"source":"items","key":"{{query.q}}"}},
+         "root":{"id":"search","type":"page","data":{"children":[
+           {"id":"asked","type":"text","data":{"text":"You asked for {{query.q}}"}},
+           {"id":"hit","type":"text","data":{"text":"{{hit.title}}"}}]}}}
+        """#
+        guard case .success(let site) = Site.load(files: files.mapValues { Array($0.utf8) }) else { fatalError("fixture") }
+        return site
+    }()
+
+    func run(_ target: String, _ cache: ResponseCache<CacheKey, Representation>) -> PageOutcome {
+        let pipeline = PagePipeline(snapshot: SiteStore.Snapshot(site: Self.site, generation: 1), cache: cache,
+                                    dataLoader: PageDataLoader(upstream: nil))
+        let request = HTTPRequest(method: "GET", target: target)
+        let outcome = Mutex<PageOutcome?>(nil)
+        pipeline.run(request, context: PageRequestContext(request)) { answer in outcome.withLock { $0 = answer } }
+        return outcome.withLock { $0 }!
+    }
+
+    @Test func theyBindTheKeyAndTheTemplateAndOnlyTheyKeyTheCache() {
+        let cache = ResponseCache<CacheKey, Representation>(capacityBytes: 1 << 20)
+        let first = run("/search?q=red+shoes&utm_source=a", cache)
+        #expect(String(decoding: first.response.body, as: UTF8.self)
+            == #"{"id":"search","type":"page","data":{"children":[{"id":"asked","type":"text","data":{"text":"You asked for red shoes"}},{"id":"hit","type":"text","data":{"text":"Red shoes"}}]}}"#)
+        #expect(run("/search?utm_source=b&q=red%20shoes", cache).record.cache == .hit)
+        let other = run("/search?q=blue", cache)
+        #expect(other.record.cache == .miss)
+        #expect(String(decoding: other.response.body, as: UTF8.self).contains(#""children":[{"id":"asked""#))
+        #expect(!String(decoding: other.response.body, as: UTF8.self).contains(#""id":"hit""#))
+        // Absent: no value — the mixed string's key disappears and its required field drops the text.
+        #expect(String(decoding: run("/search", cache).response.body, as: UTF8.self)
+            == #"{"id":"search","type":"page","data":{"children":[]}}"#)
+        #expect(run("/search?q=%FF", cache).response.status == 400)
+    }
+}
