@@ -128,7 +128,7 @@ import Testing
         files["data/s.json"] = Array(#"{"7":{"v":1}}"#.utf8)
         let site = try Fixtures.load(files)
         let requests = site.dataRequests(for: try #require(site.match(path: "/q/7")))
-        let url = DataSource.Kind.url(urlTemplate: "http://127.0.0.1:9/x/{{key}}", ttlSeconds: 30)
+        let url = DataSource.Kind.url(UpstreamSource(urlTemplate: "http://127.0.0.1:9/x/{{key}}", ttlSeconds: 30))
         #expect(requests == [
             DataRequest(entry: "a", source: "u", key: "k-7", required: false, timeoutMs: 80, kind: url),
             DataRequest(entry: "b", source: "u", key: "x", required: true, timeoutMs: 50, kind: url),

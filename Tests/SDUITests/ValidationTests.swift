@@ -147,3 +147,40 @@ import Testing
         ])
     }
 }
+
+/// What a `url` source may forward, and what makes it personal (SPEC §6.2).
+@Suite struct ForwardHeadersValidationTests {
+    func problems(_ sources: String) -> [String] {
+        Fixtures.problems(Fixtures.files(["sources.json": sources, "pages/p.json": #"{"route":"/p","root":{"id":"p","type":"page","data":{"children":[]}}}"#]))
+    }
+
+    @Test func hopByHopAndFramingFieldsCantBeForwarded() {
+        let sources = #"{"sources":{"u":{"url":"http://x/{{key}}","forwardHeaders":["Connection","Keep-Alive","TE","Transfer-Encoding","#
+            + #""Upgrade","Host","Content-Length","Proxy-Authorization","Authorization","authorization","bad name",7]}}}"#
+        let found = problems(sources)
+        for (index, name) in ["Connection", "Keep-Alive", "TE", "Transfer-Encoding", "Upgrade", "Host", "Content-Length",
+                              "Proxy-Authorization"].enumerated() {
+            #expect(found.contains("sources.json:$.sources.u.forwardHeaders[\(index)]: \"\(name)\" is a hop-by-hop or framing field and can't be forwarded"))
+        }
+        #expect(found.contains(#"sources.json:$.sources.u.forwardHeaders[9]: "authorization" is listed twice"#))
+        #expect(found.contains(#"sources.json:$.sources.u.forwardHeaders[10]: expected a header name"#))
+        #expect(found.contains(#"sources.json:$.sources.u.forwardHeaders[11]: expected a header name"#))
+        #expect(found.count == 11)
+    }
+
+    @Test func credentialsOrTheFlagMakeASourcePersonal() throws {
+        let sources = #"{"sources":{"a":{"url":"http://x/{{key}}","forwardHeaders":["Cookie"]},"#
+            + #""b":{"url":"http://x/{{key}}","personal":true},"c":{"url":"http://x/{{key}}","forwardHeaders":["Accept-Language"],"#
+            + #""staleIfErrorSeconds":600,"breakerFailures":3,"breakerCooldownMs":250},"d":{"url":"http://x/{{key}}","personal":"yes"}}}"#
+        #expect(problems(sources) == [#"sources.json:$.sources.d.personal: expected true or false"#])
+        let site = try Fixtures.load(Fixtures.files(["sources.json": sources.replacingOccurrences(of: #","d":{"url":"http://x/{{key}}","personal":"yes"}"#, with: ""),
+                                                    "pages/p.json": #"{"route":"/p","root":{"id":"p","type":"page","data":{"children":[]}}}"#]))
+        func source(_ name: String) -> UpstreamSource? {
+            if case .url(let source)? = site.sources.sources[name]?.kind { return source }
+            return nil
+        }
+        #expect(source("a")?.personal == true && source("b")?.personal == true && source("c")?.personal == false)
+        #expect(source("c")?.staleIfErrorSeconds == 600 && source("c")?.breakerFailures == 3 && source("c")?.breakerCooldownMs == 250)
+        #expect(source("a")?.breakerFailures == 5 && source("a")?.breakerCooldownMs == 5000 && source("a")?.staleIfErrorSeconds == 0)
+    }
+}

@@ -37,6 +37,21 @@ public final class Site: Sendable {
         templates[template]?.route?.text
     }
 
+    /// What the `url` sources a template binds take from the request (SPEC §6.2): whether
+    /// one is personal, and every header name they forward (first spelling, in source order).
+    public func forwarding(of template: String) -> (personal: Bool, headers: [String]) {
+        var personal = false
+        var headers: [String] = []
+        for entry in templates[template]?.data ?? [] {
+            guard case .url(let source)? = sources.sources[entry.source]?.kind else { continue }
+            personal = personal || source.personal
+            for name in source.forwardHeaders where !headers.contains(where: { $0.lowercased() == name.lowercased() }) {
+                headers.append(name)
+            }
+        }
+        return (personal, headers)
+    }
+
     /// The query parameters a template declares (SPEC §6.1); none for an unknown template.
     public func declaredQuery(of template: String) -> [String] {
         templates[template]?.query ?? []

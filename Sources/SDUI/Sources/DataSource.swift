@@ -4,9 +4,8 @@ public struct DataSource: Sendable, Hashable {
     public enum Kind: Sendable, Hashable {
         /// Loaded with Pages/ from a `data/` file: an object keyed by id (`Site.fileValue`).
         case file(path: String)
-        /// An upstream HTTP service the application fetches: `urlTemplate` holds `{{key}}`
-        /// (to be replaced by the percent-encoded key); responses are cached `ttlSeconds`.
-        case url(urlTemplate: String, ttlSeconds: Int?)
+        /// An upstream HTTP(S) service the application fetches.
+        case url(UpstreamSource)
     }
 
     public var name: String

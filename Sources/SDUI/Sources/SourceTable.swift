@@ -21,8 +21,9 @@ struct SourceTable: Sendable {
                 problems.add(file, path, "expected an object with \"file\" or \"url\"")
                 continue
             }
-            for key in def.keys where !["file", "url", "timeoutMs", "ttlSeconds"].contains(key) {
-                problems.add(file, path.key(key), "unknown key \"\(key)\" in a source (file, url, timeoutMs, ttlSeconds)")
+            let allowed: Set<String> = def["url"] == nil ? ["file", "timeoutMs", "ttlSeconds"] : upstreamKeys.union(["file"])
+            for key in def.keys where !allowed.contains(key) {
+                problems.add(file, path.key(key), "unknown key \"\(key)\" in a source (\(allowed.sorted().joined(separator: ", ")))")
             }
             let timeout = positiveInt(def["timeoutMs"], path.key("timeoutMs"), &problems, allowZero: false)
             let ttl = positiveInt(def["ttlSeconds"], path.key("ttlSeconds"), &problems, allowZero: true)
@@ -44,17 +45,9 @@ struct SourceTable: Sendable {
                 var values: [String: JSONValue] = [:]
                 for entry in object.members { values[entry.key] = entry.value }
                 table.fileValues[member.key] = values
-            case (nil, let urlValue?):
-                guard let url = urlValue.stringValue, url.hasPrefix("http://") || url.hasPrefix("https://"),
-                      url.contains("{{key}}") else {
-                    problems.add(file, path.key("url"), "expected an http(s) URL template containing {{key}}")
-                    continue
-                }
-                if Self.authority(of: url).contains("{{key}}") {
-                    problems.add(file, path.key("url"), "{{key}} may stand only in the URL's path or query, not its scheme, host or port")
-                    continue
-                }
-                table.sources[member.key] = DataSource(name: member.key, kind: .url(urlTemplate: url, ttlSeconds: ttl), timeoutMs: timeout)
+            case (nil, .some):
+                guard let source = upstreamSource(def, path, ttl: ttl, &problems) else { continue }
+                table.sources[member.key] = DataSource(name: member.key, kind: .url(source), timeoutMs: timeout)
             default:
                 problems.add(file, path, "a source has exactly one of \"file\" and \"url\"")
             }

@@ -10,6 +10,7 @@ struct CacheKey: Sendable, Hashable {
     var cost: Int {
         let strings = [plan.page, plan.template, plan.variantsHeader ?? ""] + plan.params.flatMap { [$0.key, $0.value] }
             + plan.variants.flatMap { [$0.key, $0.value] } + plan.query.flatMap { [$0.key, $0.value] }
+            + plan.forwardedValues.flatMap { [$0.key, $0.value] }
         return 128 + plan.client.signatureBytes + strings.reduce(0) { $0 + $1.utf8.count + 16 }
     }
 }

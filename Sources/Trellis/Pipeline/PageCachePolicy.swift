@@ -9,9 +9,9 @@ enum PageCachePolicy {
         let missing = Set(data.missingRequired + data.missingOptional)
         var shortest: Int?
         for request in requests {
-            guard case .url(_, let ttl) = request.kind else { continue }
+            guard case .url(let source) = request.kind else { continue }
             if missing.contains(request.entry) { return .zero }
-            shortest = min(shortest ?? Int.max, ttl ?? 0)
+            shortest = min(shortest ?? Int.max, source.ttlSeconds ?? 0)
         }
         return shortest.map { .seconds($0) }
     }

@@ -8,6 +8,8 @@ enum CacheUse: String, Sendable {
     case miss
     /// Not cached: no response cache in this pipeline (`render`, benchmarks).
     case bypass
+    /// Not cached: a personal page never enters or leaves the shared cache (SPEC §6.2).
+    case personal
 }
 
 /// What the pipeline answered one request with, as typed values: the response to write, and

@@ -47,6 +47,7 @@ struct PagePipeline: Sendable {
         guard request.method == "GET" || request.method == "HEAD" else { return .failure(.methodNotAllowed) }
         return PageQuery.parse(request.headers).flatMap { headers in
             var plan = PagePlan(site: site, match: match, query: headers)
+            plan.forward(request.headers, site: site)
             return QueryParameters.parse(request.query, declared: site.declaredQuery(of: plan.template)).map { query in
                 plan.query = query
                 return plan
@@ -58,8 +59,10 @@ struct PagePipeline: Sendable {
     /// or assembled now and offered to the cache for its lifetime.
     func representation(for plan: PagePlan, context: PageRequestContext,
                         completion: @escaping @Sendable (Representation?, CacheUse) -> Void) {
-        guard let cache else {
-            return assemble(plan, context: context) { representation, _ in completion(representation, .bypass) }
+        guard let cache, !plan.personal else {
+            return assemble(plan, context: context) { representation, _ in
+                completion(representation, plan.personal ? .personal : .bypass)
+            }
         }
         let now = context.now
         let key = CacheKey(generation: snapshot.generation, plan: plan)

@@ -1,3 +1,4 @@
+import HTTPServer
 import SDUI
 
 /// The decisions taken for a page request before any data is fetched (SPEC §4.1 order):
@@ -21,6 +22,15 @@ struct PagePlan: Sendable, Hashable {
     var release: Release
     /// True when the client is below `minVersions`: the plan serves the upgrade page.
     var belowMinimumVersion: Bool
+    /// The template binds a personal source (SPEC §6.2): the answer is this user's alone,
+    /// never stored in nor served from the shared response cache.
+    var personal = false
+    /// Header names the template's sources forward: the response varies with them.
+    var forwardedNames: [String] = []
+    /// For a page that is not personal, the forwarded headers' values (lowercased name →
+    /// the client's comma-joined value): part of the cache key, as the upstream's answer
+    /// depends on them.
+    var forwardedValues: [String: String] = [:]
 
     /// Takes the decisions for `match` with one Pages version.
     init(site: Site, match: RouteMatch, query: PageQuery) {
@@ -43,5 +53,17 @@ struct PagePlan: Sendable, Hashable {
         variantsHeader = assignment.headerValue
         release = assignment.release
         belowMinimumVersion = false
+    }
+
+    /// Records what the template's sources take from the request `headers`: personal or not,
+    /// the names they forward and, for a page that is not personal, the values (its key).
+    mutating func forward(_ headers: HTTPHeaders, site: Site) {
+        let forwarding = site.forwarding(of: template)
+        personal = forwarding.personal
+        forwardedNames = forwarding.headers
+        guard !personal else { return }
+        for name in forwarding.headers where headers.contains(name) {
+            forwardedValues[name.lowercased()] = headers.values(name).joined(separator: ", ")
+        }
     }
 }

@@ -9,6 +9,13 @@ struct PageResolver: Sendable {
     let site: Site
 
     func resolve(_ plan: PagePlan, data: PageData) -> PageResult {
+        var result = page(plan, data: data)
+        result.personal = plan.personal
+        result.forwardedNames = plan.forwardedNames
+        return result
+    }
+
+    private func page(_ plan: PagePlan, data: PageData) -> PageResult {
         if plan.belowMinimumVersion { return special("upgrade", status: 200, plan: plan) }
         if !data.missingRequired.isEmpty { return special("not-found", status: 404, plan: plan) }
         switch site.render(template: plan.template, params: plan.params, query: plan.query, data: data.values,

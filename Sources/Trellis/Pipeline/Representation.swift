@@ -31,8 +31,8 @@ final class Representation: Sendable {
         accessFields = AccessFields.page(result)
         etag = ETag.strong(for: result.body)
         var common = HeaderBlock()
-        common.add("Cache-Control", "private, max-age=\(result.maxAge)")
-        common.add("Vary", Self.vary)
+        common.add("Cache-Control", result.personal ? "private, no-cache" : "private, max-age=\(result.maxAge)")
+        common.add("Vary", ([Self.vary] + result.forwardedNames).joined(separator: ", "))
         if let variants = result.variantsHeader { common.add("X-AB-Variant", variants) }
         common.add("X-Release", result.release.rawValue)
         common.add("X-Fallbacks", String(result.fallbacks))

@@ -25,9 +25,9 @@ extension UpstreamClient: UpstreamFetching {
         guard request.key != ".", request.key != ".." else { return nil }
         var url = ""
         var ttl = 0
-        if case .url(let template, let ttlSeconds) = request.kind {
-            url = UpstreamRequest.url(template: template, key: request.key)
-            ttl = ttlSeconds ?? 0
+        if case .url(let source) = request.kind {
+            url = UpstreamRequest.url(template: source.urlTemplate, key: request.key)
+            ttl = source.ttlSeconds ?? 0
         }
         return UpstreamRequest(
             source: request.source, url: url,
