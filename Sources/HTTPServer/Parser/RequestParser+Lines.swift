@@ -24,7 +24,6 @@ extension RequestParser {
         case .failure(let error): return .failure(error)
         }
         let methodText = String(decoding: method, as: UTF8.self)
-        if target.isEmpty { return .failure(.badRequest("Empty request target.")) }
         if let error = RequestTarget.check(target, method: methodText) { return .failure(error) }
         guard knownMethods.contains(methodText) else {
             return .failure(.notImplemented("The method \(methodText) is not implemented."))
