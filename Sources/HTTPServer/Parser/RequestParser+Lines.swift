@@ -19,7 +19,7 @@ extension RequestParser {
         let target = UnsafeBufferPointer(rebasing: line[(firstSpace + 1)..<secondSpace])
         guard ByteClass.isToken(method) else { return .failure(.badRequest("Invalid method.")) }
         let version: HTTPVersion
-        switch HTTPVersion.parse(line[(secondSpace + 1)...]) {
+        switch HTTPVersion.parse(UnsafeBufferPointer(rebasing: line[(secondSpace + 1)...])) {
         case .success(let parsed): version = parsed
         case .failure(let error): return .failure(error)
         }
