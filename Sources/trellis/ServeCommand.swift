@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import HTTPServer
 import Trellis
 
@@ -17,9 +18,9 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Address to listen on.") var host = "0.0.0.0"
     @Option(help: "Port to listen on (0: any free port, printed at start).") var port = 8080
     @Option(help: "PEM certificate chain: serve HTTPS.") var tlsCert: String?
-    @Option(help: "PEM private key for --tls-cert.") var tlsKey: String?
+    @Option(help: "PEM private key for --tls-cert (a warning if its group or others can read it).") var tlsKey: String?
     @Option(help: "Longest request line in bytes (414 above).") var maxRequestLine = 8192
-    @Option(help: "Largest request header section in bytes (431 above).") var maxHeaderBytes = 32768
+    @Option(help: "Largest request header section in bytes (431 above); also a chunked body's framing budget.") var maxHeaderBytes = 32768
     @Option(help: "Most request header fields (431 above).") var maxHeaderCount = 100
     @Option(help: "Largest request body in bytes (413 above).") var maxBody = 1_048_576
     @Option(help: "Seconds to receive a request head (408 after).") var headTimeout = 10.0
@@ -31,25 +32,13 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Event loop threads (default: one per core).") var eventLoops: Int?
     @Option(help: "Seconds between checks of the Pages folder for changes.") var reloadInterval = 0.5
 
-    func validate() throws {
-        if (tlsCert == nil) != (tlsKey == nil) { throw ValidationError("--tls-cert and --tls-key go together") }
-        for (name, value) in [("max-request-line", maxRequestLine), ("max-header-bytes", maxHeaderBytes),
-                              ("max-header-count", maxHeaderCount), ("max-connections", maxConnections)] where value < 1 {
-            throw ValidationError("--\(name) must be at least 1")
-        }
-        if maxBody < 0 || cacheBytes < 0 { throw ValidationError("--max-body and --cache-bytes cannot be negative") }
-        if !(0...65535).contains(port) { throw ValidationError("--port must be 0...65535") }
-        if headTimeout <= 0 || idleTimeout <= 0 || drainTimeout <= 0 || drainGrace < 0 || reloadInterval <= 0 {
-            throw ValidationError("timeouts must be positive")
-        }
-    }
-
     func run() throws {
         var options = ServeOptions()
         options.pages = pages
         options.http.host = host
         options.http.port = port
         if let tlsCert, let tlsKey {
+            if let warning = PrivateKeyPermissions.warning(forKeyAt: tlsKey) { FileHandle.standardError.write(Data((warning + "\n").utf8)) }
             options.http.tls = TLSConfiguration(certificatePath: tlsCert, privateKeyPath: tlsKey)
         }
         options.http.maxRequestLine = maxRequestLine

@@ -41,4 +41,16 @@ struct EndToEndBasicTests {
         }
         #expect(server.openConnections == 1)
     }
+
+    @Test func aLaterHTTP1MinorVersionIsServedAsHTTP11AndKeptAlive() throws {
+        let (server, _) = try makeServer()
+        defer { server.stop() }
+        let client = try TestClient(port: server.boundPort)
+        for path in ["/a", "/b"] {
+            client.send("GET \(path) HTTP/1.9\r\nHost: a\r\n\r\n")
+            let response = try client.readResponse()  // its status line says HTTP/1.1
+            #expect(response.bodyText == "GET \(path) - 0")
+            #expect(response.header("Connection") == nil)
+        }
+    }
 }

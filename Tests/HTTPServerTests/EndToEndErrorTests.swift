@@ -14,7 +14,14 @@ struct EndToEndErrorTests {
         ("GET / HTTP/1.1\r\nHost: a\r\nX: a\u{1}b\r\n\r\n", 400, "bad_request"),
         ("GET / HTTP/1.1\r\n\r\n", 400, "bad_request"),
         ("GET / HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n", 400, "bad_request"),
-        ("GET / HTTP/2.0\r\nHost: a\r\n\r\n", 400, "bad_request"),
+        ("GET / HTTP/2.0\r\nHost: a\r\n\r\n", 505, "http_version_not_supported"),
+        ("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n", 505, "http_version_not_supported"),
+        ("FISH / HTTP/1.1\r\nHost: a\r\n\r\n", 501, "not_implemented"),
+        ("GET /a#b HTTP/1.1\r\nHost: a\r\n\r\n", 400, "bad_request"),
+        ("GET /a{b} HTTP/1.1\r\nHost: a\r\n\r\n", 400, "bad_request"),
+        // One data byte per chunk behind a 4,000-byte extension: 413 once over the framing budget.
+        ("POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n"
+            + String(repeating: "1;" + String(repeating: "e", count: 4000) + "\r\nX\r\n", count: 20), 413, "content_too_large"),
         ("GET / HTTP/1.1\nHost: a\n\n", 400, "bad_request"),
         ("\u{16}\u{3}\u{1}\u{0}", 400, "bad_request"),
         ("GET /" + String(repeating: "a", count: 9000) + " HTTP/1.1\r\nHost: a\r\n\r\n", 414, "uri_too_long"),

@@ -37,6 +37,7 @@ extension Connection {
                     machine.headCompleted(now: .now)
                     sendContinueIfExpected()
                 }
+                inboundStart += parser.releaseConsumed()  // a chunked body's raw bytes are not kept
                 compactInbound()
                 return
             case .failure(let error):

@@ -41,9 +41,14 @@ extension HTTPError {
         HTTPError(status: 431, code: "header_fields_too_large", message: "The request header section is too large.")
     }
 
-    /// 501 `not_implemented`: an unsupported transfer coding.
-    public static var notImplemented: HTTPError {
-        HTTPError(status: 501, code: "not_implemented", message: "Only the chunked transfer coding is supported.")
+    /// 501 `not_implemented`: an unknown method or an unsupported transfer coding.
+    public static func notImplemented(_ message: String) -> HTTPError {
+        HTTPError(status: 501, code: "not_implemented", message: message)
+    }
+
+    /// 505 `http_version_not_supported`: a major version other than 1 (RFC 9110 §15.6.6).
+    public static func httpVersionNotSupported(_ message: String) -> HTTPError {
+        HTTPError(status: 505, code: "http_version_not_supported", message: message)
     }
 
     /// 503 `draining`: the server is shutting down.

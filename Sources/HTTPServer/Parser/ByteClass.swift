@@ -1,19 +1,27 @@
-/// Character classes of RFC 9110 §5.6 and RFC 9112, as byte predicates.
+/// Character classes of RFC 9110 §5.6, RFC 9112 and RFC 3986, as byte predicates.
 enum ByteClass {
     static let cr = UInt8(ascii: "\r")
     static let lf = UInt8(ascii: "\n")
     static let sp = UInt8(ascii: " ")
     static let htab = UInt8(ascii: "\t")
     static let colon = UInt8(ascii: ":")
+    static let percent = UInt8(ascii: "%")
 
-    private static let tcharTable: [Bool] = (0..<256).map { value in
-        let byte = UInt8(value)
+    private static let tcharTable = table { isAlphaNumeric($0) || "!#$%&'*+-.^_`|~".utf8.contains($0) }
+    /// pchar, `/` and `?` of RFC 3986 §3.3–3.4: unreserved, sub-delims, `:`, `@`, and `%`.
+    private static let targetTable = table { isAlphaNumeric($0) || "-._~!$&'()*+,;=:@/?%".utf8.contains($0) }
+
+    private static func table(_ member: (UInt8) -> Bool) -> [Bool] {
+        (0..<256).map { member(UInt8($0)) }
+    }
+
+    private static func isAlphaNumeric(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"),
             UInt8(ascii: "A")...UInt8(ascii: "Z"):
-            return true
+            true
         default:
-            return "!#$%&'*+-.^_`|~".utf8.contains(byte)
+            false
         }
     }
 
@@ -29,25 +37,22 @@ enum ByteClass {
         byte == htab || (byte >= 0x20 && byte != 0x7F)
     }
 
-    /// Bytes allowed in a request-target: visible ASCII.
+    /// Bytes of a request-target's path and query (RFC 3986): not `#`, `"`, `\`, `<`, `>`,
+    /// `{`, `}`, `|`, `^`, backtick, `[`, `]`, spaces, controls or non-ASCII. A `%` must still
+    /// start a percent-escape.
     @inline(__always)
     static func isTargetByte(_ byte: UInt8) -> Bool {
-        byte > 0x20 && byte < 0x7F
+        targetTable[Int(byte)]
+    }
+
+    /// Bytes of a Host value, `uri-host [":" port]` (RFC 3986): unreserved, percent-encoded,
+    /// sub-delims, `:` and the brackets of an IP literal.
+    static func isHostByte(_ byte: UInt8) -> Bool {
+        isAlphaNumeric(byte) || "-._~%!$&'()*+,;=:[]".utf8.contains(byte)
     }
 
     /// The value of a hex digit, or nil.
     @inline(__always)
-    /// Bytes of a Host value, `uri-host [":" port]` (RFC 3986): unreserved, percent-encoded,
-    /// sub-delims, `:` and the brackets of an IP literal.
-    static func isHostByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return true
-        default:
-            return "-._~%!$&'()*+,;=:[]".utf8.contains(byte)
-        }
-    }
-
     static func hexValue(_ byte: UInt8) -> Int? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): Int(byte - UInt8(ascii: "0"))

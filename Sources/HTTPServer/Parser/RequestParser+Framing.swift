@@ -1,7 +1,7 @@
 extension RequestParser {
     /// Checks the head as a whole (Host, framing) and decides how the body is delimited.
     mutating func finishHead() -> HTTPError? {
-        guard let request, let headEnd else { return .badRequest("Incomplete request.") }
+        guard let request, headEnd != nil else { return .badRequest("Incomplete request.") }
         let headers = request.headers
         let hosts = headers.values("Host").count
         if hosts > 1 { return .badRequest("More than one Host header.") }
@@ -16,7 +16,7 @@ extension RequestParser {
             if !lengths.isEmpty { return .badRequest("Both Content-Length and Transfer-Encoding.") }
             if request.version == .http1_0 { return .badRequest("Transfer-Encoding on HTTP/1.0.") }
             if let error = Self.checkChunkedOnly(codings) { return error }
-            body = .chunked(ChunkedDecoder(start: headEnd, maxBody: limits.maxBody, maxTrailerBytes: limits.maxHeaderBytes))
+            body = .chunked(ChunkedDecoder(maxBody: limits.maxBody, framingBudget: limits.maxHeaderBytes))
             return nil
         }
         guard let first = lengths.first else {
@@ -39,7 +39,7 @@ extension RequestParser {
         if tokens.contains(where: { !ByteClass.isToken($0.utf8) }) {
             return .badRequest("Malformed Transfer-Encoding.")
         }
-        return .notImplemented
+        return .notImplemented("Only the chunked transfer coding is supported.")
     }
 
     /// `1*DIGIT`, at most 18 digits (no sign, no spaces, no list).

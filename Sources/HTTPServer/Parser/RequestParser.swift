@@ -6,9 +6,12 @@
 /// limits fail before the terminating empty line arrives) and returns a complete request with
 /// the number of bytes it used. Pipelined requests: call again with the rest.
 ///
+/// A chunked body's raw bytes need not stay buffered: `releaseConsumed` says how many leading
+/// bytes the caller may drop, so a connection's input is bounded by the limits.
+///
 /// Choices where RFC 9112 leaves room: lines must end in CRLF (a bare LF is a 400); empty lines
-/// before a request line are skipped; any version other than exactly `HTTP/1.0` or `HTTP/1.1`
-/// is a 400 (no 505); `Content-Length` must be plain digits, and repeated fields must agree.
+/// before a request line are skipped; `HTTP/1.x` with x > 1 is served as HTTP/1.1, another
+/// major version is 505; `Content-Length` must be plain digits, and repeated fields must agree.
 struct RequestParser: Sendable {
     /// What a call to `parse` produced.
     enum Result: Sendable {
@@ -86,8 +89,8 @@ struct RequestParser: Sendable {
             request.body = Array(bytes[start..<start + length])
             return .request(request, consumed: start + length)
         case .chunked(var decoder):
-            let outcome = decoder.decode(bytes)
-            switch outcome {
+            body = .none  // the decoder alone owns its body while it grows: no copy on append
+            switch decoder.decode(UnsafeBufferPointer(rebasing: bytes[start...])) {
             case .needMore:
                 body = .chunked(decoder)
                 return .needMore
@@ -95,9 +98,22 @@ struct RequestParser: Sendable {
                 return .failure(error)
             case .done(let end):
                 request.body = decoder.body
-                return .request(request, consumed: end)
+                return .request(request, consumed: start + end)
             }
         }
+    }
+
+    /// Forgets the input the current request no longer needs and returns its length: the caller
+    /// drops that many bytes from the front of its input before the next `parse`. Once a chunked
+    /// body is being read, that is the head and every decoded chunk and finished line, so a
+    /// connection keeps at most one chunk line, not the raw body (SPEC §4.4); otherwise 0.
+    mutating func releaseConsumed() -> Int {
+        guard let headEnd, case .chunked(var decoder) = body else { return 0 }
+        body = .none
+        let released = headEnd + decoder.releaseConsumed()
+        body = .chunked(decoder)
+        self.headEnd = 0  // the body now starts at the input's first byte
+        return released
     }
 
     /// Scans new bytes for line ends; returns an error as soon as one is certain.

@@ -11,7 +11,8 @@ extension HTTPServer {
         public var port = 8080
         /// Longest request line in bytes, without CRLF (`--max-request-line`; 414 beyond).
         public var maxRequestLine = 8192
-        /// Largest header section in bytes (`--max-header-bytes`; 431 beyond).
+        /// Largest header section in bytes (`--max-header-bytes`; 431 beyond). Also the budget
+        /// of a chunked body's framing: chunk-size lines, extensions and trailer fields.
         public var maxHeaderBytes = 32768
         /// Most header fields (`--max-header-count`; 431 beyond).
         public var maxHeaderCount = 100

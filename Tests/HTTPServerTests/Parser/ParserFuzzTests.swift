@@ -10,6 +10,8 @@ struct ParserFuzzTests {
         "POST /c HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n5;x=y\r\nhello\r\n0\r\nT: 1\r\n\r\n",
         "GET / HTTP/1.0\r\nConnection: keep-alive\r\n\r\nGET /2 HTTP/1.1\r\nHost: b\r\n\r\n",
         "OPTIONS * HTTP/1.1\r\nHost: a\r\n\r\n",
+        "PUT /c HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n3 ; a = \"q\\\"\"\r\nabc\r\n1\r\nd\r\n0\r\n\r\n",
+        "GET http://h:1/p%20q?r=%2F HTTP/1.9\r\nHost: h\r\n\r\n",
     ].map { Array($0.utf8) }
     static let specials: [UInt8] = [13, 10, 0, 58, 32, 9, 0x7F, 0x80, 0xFF, 59, 44]
 
@@ -47,6 +49,9 @@ struct ParserFuzzTests {
                 precondition(request.body.count <= limits.maxBody)
                 buffer.removeFirst(consumed)
             case .needMore:
+                let released = parser.releaseConsumed()
+                precondition(released <= buffer.count)
+                buffer.removeFirst(released)
                 guard !pending.isEmpty else { return }
                 buffer += pending
                 pending = []

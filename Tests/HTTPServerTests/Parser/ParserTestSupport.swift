@@ -33,11 +33,14 @@ func parseAll(_ text: String, limits: RequestLimits = RequestLimits()) -> (reque
 }
 
 extension RequestParser.Result {
-    /// The error status, or nil.
-    var errorStatus: Int? {
-        if case .failure(let error) = self { return error.status }
+    /// The error, or nil.
+    var error: HTTPError? {
+        if case .failure(let error) = self { return error }
         return nil
     }
+
+    /// The error status, or nil.
+    var errorStatus: Int? { error?.status }
 
     var request: HTTPRequest? {
         if case .request(let request, _) = self { return request }

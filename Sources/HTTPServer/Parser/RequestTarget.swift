@@ -1,0 +1,54 @@
+/// The request-target of RFC 9112 §3.2, over the characters of RFC 3986.
+///
+/// Accepted: origin-form (`/path?query`), absolute-form with an `http` or `https` scheme (any
+/// case), a non-empty host and no userinfo (RFC 9110 §4.2.1, §4.2.4), and asterisk-form `*`
+/// for OPTIONS only. Not accepted (400): authority-form, a fragment (`#`), any byte RFC 3986
+/// does not allow, and a `%` not followed by two hex digits.
+enum RequestTarget {
+    /// Why `target` is not acceptable for `method`, or nil when it is.
+    static func check(_ target: UnsafeBufferPointer<UInt8>, method: String) -> HTTPError? {
+        if target.count == 1, target[0] == UInt8(ascii: "*") {
+            return method == "OPTIONS" ? nil : .badRequest("The asterisk-form target (*) is for OPTIONS only.")
+        }
+        if target.first == UInt8(ascii: "/") { return checkPathAndQuery(target[...]) }
+        guard let authorityStart = schemeEnd(target) else { return .badRequest("Invalid request target form.") }
+        let rest = target[authorityStart...]
+        let authorityEnd = rest.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") } ?? target.count
+        let authority = target[authorityStart..<authorityEnd]
+        guard !authority.isEmpty, authority.allSatisfy(ByteClass.isHostByte), percentEscapesAreValid(authority) else {
+            return .badRequest("Invalid host in the request target.")
+        }
+        return checkPathAndQuery(target[authorityEnd...])
+    }
+
+    /// The index after `http://` or `https://` (scheme in any case), or nil.
+    private static func schemeEnd(_ target: UnsafeBufferPointer<UInt8>) -> Int? {
+        func lowercased(_ byte: UInt8) -> UInt8 {
+            (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
+        }
+        for scheme in ["http://", "https://"] where target.prefix(scheme.utf8.count).map(lowercased).elementsEqual(scheme.utf8) {
+            return scheme.utf8.count
+        }
+        return nil
+    }
+
+    private static func checkPathAndQuery(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> HTTPError? {
+        if bytes.contains(UInt8(ascii: "#")) { return .badRequest("A request target has no fragment (#).") }
+        guard bytes.allSatisfy(ByteClass.isTargetByte) else {
+            return .badRequest("Invalid character in the request target.")
+        }
+        return percentEscapesAreValid(bytes) ? nil : .badRequest("Malformed percent-escape in the request target.")
+    }
+
+    /// Whether every `%` starts `%` HEXDIG HEXDIG.
+    private static func percentEscapesAreValid(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        var index = bytes.startIndex
+        while let percent = bytes[index...].firstIndex(of: ByteClass.percent) {
+            guard percent + 2 < bytes.endIndex, ByteClass.hexValue(bytes[percent + 1]) != nil,
+                ByteClass.hexValue(bytes[percent + 2]) != nil
+            else { return false }
+            index = percent + 3
+        }
+        return true
+    }
+}

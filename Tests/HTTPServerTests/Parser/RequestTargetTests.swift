@@ -1,0 +1,46 @@
+import Testing
+@testable import HTTPServer
+
+@Suite("Parser: request targets")
+struct RequestTargetTests {
+    static func parseTarget(_ target: String, method: String = "GET") -> RequestParser.Result {
+        parseOnce("\(method) \(target) HTTP/1.1\r\nHost: a\r\n\r\n")
+    }
+
+    @Test(arguments: ["\"", "\\", "<", ">", "{", "}", "|", "^", "`", "[", "]", "\u{7F}", "\u{1}", "\u{e9}"])
+    func bytesRFC3986DoesNotAllowAre400(_ byte: String) {
+        #expect(Self.parseTarget("/a" + byte + "b").errorStatus == 400, "path \(byte)")
+        #expect(Self.parseTarget("/a?q=" + byte).errorStatus == 400, "query \(byte)")
+    }
+
+    @Test(arguments: ["/page#top", "/#", "/a?b#c", "http://h/p#f"])
+    func aFragmentIs400(_ target: String) throws {
+        let error = try #require(Self.parseTarget(target).error)
+        #expect(error.status == 400)
+        #expect(error.message.contains("fragment"))
+    }
+
+    @Test(arguments: ["/a%", "/a%2", "/a%zz", "/a%2g", "/?q=%", "http://h%zz/"])
+    func aMalformedPercentEscapeIs400(_ target: String) {
+        #expect(Self.parseTarget(target).errorStatus == 400)
+    }
+
+    @Test(arguments: [
+        "/", "/a%20b%2F", "/p/42?x=1&y=%C3%A9", "/-._~!$&'()*+,;=:@/?/?",
+        "http://example.com:8080/a?b", "HTTPS://[::1]/", "http://a.b",
+    ])
+    func targetsRFC3986AllowsAreRouted(_ target: String) {
+        #expect(Self.parseTarget(target).request?.target == target)
+    }
+
+    @Test(arguments: ["http://user@host/", "http:///p", "http://?q", "ftp://h/", "http:/h/", "h/p", "*x"])
+    func otherFormsAndAuthoritiesAre400(_ target: String) {
+        #expect(Self.parseTarget(target).errorStatus == 400)
+    }
+
+    @Test(arguments: ["GET", "HEAD", "POST"])
+    func asteriskFormIsForOptionsOnly(_ method: String) {
+        #expect(Self.parseTarget("*", method: method).errorStatus == 400)
+        #expect(Self.parseTarget("*", method: "OPTIONS").request?.path == "*")
+    }
+}
