@@ -15,7 +15,10 @@ import Testing
         _ = try server.waitFor("a reload failure", timeout: 10) {
             (try? server.metric("trellis_config_reload_failures_total")).flatMap { $0 } == 1 ? true : nil
         }
-        #expect(server.errorLog.contains("pages/home.json:$: line"))
+        // The log line is read from the process's stderr by another thread: wait for it too.
+        _ = try server.waitFor("the reload failure's log line", timeout: 10) {
+            server.errorLog.contains("pages/home.json:$: line") ? true : nil
+        }
         let during = try client.request("/home")
         #expect(during.status == 200 && during.body == before.body)
 
