@@ -1,3 +1,4 @@
+import SystemCalls
 extension Connection {
     /// Reads once into the loop's buffer and parses every complete request now buffered.
     func readInput() {

@@ -1,3 +1,4 @@
+import SystemCalls
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -29,7 +30,7 @@ extension EventLoop {
         return Int32(min(millis, 60_000))
     }
 
-    private func handle(_ event: Selector.Event) {
+    private func handle(_ event: System.EpollEvent) {
         switch event.token {
         case Selector.wakeUpToken:
             return

@@ -1,3 +1,4 @@
+import SystemCalls
 import Synchronization
 
 #if canImport(Glibc)

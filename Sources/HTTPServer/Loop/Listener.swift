@@ -1,3 +1,4 @@
+import SystemCalls
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -58,10 +59,9 @@ final class Listener {
                 pause()
                 return
             }
-            let flags = Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
             let result: IOResult<Int32>
             do {
-                result = try System.call("accept4") { LinuxCalls.accept4(fd, nil, nil, flags) }
+                result = try System.accept(fd)
             } catch let error {
                 if error.errno == ECONNABORTED || error.errno == EPROTO { continue }
                 // EMFILE, ENFILE, ENOBUFS: back off instead of spinning on a readable listener.
@@ -69,8 +69,6 @@ final class Listener {
                 return
             }
             guard case .processed(let client) = result else { return }
-            var one: Int32 = 1
-            _ = setsockopt(client, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
             context.openConnections.wrappingAdd(1, ordering: .sequentiallyConsistent)
             let target = loops[next % loops.count]
             next &+= 1

@@ -1,3 +1,4 @@
+import SystemCalls
 import Foundation
 import Synchronization
 
