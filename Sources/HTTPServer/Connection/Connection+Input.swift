@@ -6,6 +6,9 @@ extension Connection {
         do {
             result = try transport.read(into: loop.readBuffer)
         } catch {
+            if !transport.isEstablished {
+                loop.context.failures.report(.tlsHandshake, "TLS handshake failed: \(error)", level: .warning)
+            }
             close()  // ECONNRESET and friends: an ordinary end
             return
         }

@@ -14,6 +14,7 @@ extension EventLoop {
                 try selector.whenReady(timeoutMillis: timeout) { event in handle(event) }
             } catch {
                 // epoll_wait only fails on programming errors; don't spin.
+                context.failures.report(.eventLoop, "event loop \(index): \(error)")
                 usleep(1000)
             }
             runTasks()

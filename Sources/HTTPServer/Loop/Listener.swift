@@ -13,6 +13,8 @@ final class Listener {
     private var next = 0
     private var registered = false
     private var closed = false
+    /// How long accepting pauses after a failed `accept` (out of descriptors, of buffers).
+    static let backOff: Duration = .milliseconds(100)
 
     init(fd: Int32, loop: EventLoop, loops: [EventLoop]) {
         self.fd = fd
@@ -61,11 +63,13 @@ final class Listener {
             }
             let result: IOResult<Int32>
             do {
-                result = try System.accept(fd)
+                result = try context.accept(fd)
             } catch let error {
                 if error.errno == ECONNABORTED || error.errno == EPROTO { continue }
                 // EMFILE, ENFILE, ENOBUFS: back off instead of spinning on a readable listener.
-                pause(retryAfter: .milliseconds(100))
+                context.failures.report(
+                    .acceptBackOff, "\(error); not accepting for \(Self.backOff)", level: .warning)
+                pause(retryAfter: Self.backOff)
                 return
             }
             guard case .processed(let client) = result else { return }
