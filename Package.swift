@@ -16,16 +16,23 @@ let package = Package(
         // Thin C shims: a module map and a header of static inline wrappers.
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "COpenSSL", path: "Sources/COpenSSL", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
+
+        // Every syscall through one wrapper (EINTR retried, EAGAIN a value, EBADF a bug).
+        .target(name: "SystemCalls", dependencies: ["CLinux"]),
 
         // The HTTP/1.1 server: knows nothing of pages.
-        .target(name: "HTTPServer", dependencies: ["COpenSSL"]),
+        .target(
+            name: "HTTPServer",
+            dependencies: ["COpenSSL", "CLinux", "SystemCalls", .product(name: "Logging", package: "swift-log")]
+        ),
         // The domain: components, templates, negotiation, rollout. No sockets, no files.
         .target(name: "SDUI", dependencies: ["COpenSSL"]),
         // The application: Pages/ loading, page requests, caching, gzip, metrics, logs.
         .target(
             name: "Trellis",
             dependencies: [
-                "HTTPServer", "SDUI", "CZlib", "COpenSSL",
+                "HTTPServer", "SDUI", "SystemCalls", "CZlib", "COpenSSL",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -42,8 +49,11 @@ let package = Package(
 
         // Helpers every test target shares: a seeded generator, a loopback socket.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
+        .testTarget(
+            name: "HTTPServerTests",
+            dependencies: ["HTTPServer", "SystemCalls", "TestSupport", .product(name: "Logging", package: "swift-log")]
+        ),
         .testTarget(name: "SDUITests", dependencies: ["SDUI", "TestSupport"]),
-        .testTarget(name: "TrellisTests", dependencies: ["Trellis", "HTTPServer", "SDUI", "TestSupport"]),
+        .testTarget(name: "TrellisTests", dependencies: ["Trellis", "HTTPServer", "SDUI", "SystemCalls", "TestSupport"]),
     ]
 )

@@ -1,3 +1,4 @@
+import SystemCalls
 extension Connection {
     /// Reads once into the loop's buffer and parses every complete request now buffered.
     func readInput() {
@@ -5,6 +6,9 @@ extension Connection {
         do {
             result = try transport.read(into: loop.readBuffer)
         } catch {
+            if !transport.isEstablished {
+                loop.context.failures.report(.tlsHandshake, "TLS handshake failed: \(error)", level: .warning)
+            }
             close()  // ECONNRESET and friends: an ordinary end
             return
         }

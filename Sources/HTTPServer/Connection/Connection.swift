@@ -100,7 +100,10 @@ final class Connection {
         guard !closed else { return }
         if !transport.isEstablished {
             // No request can arrive before the handshake: close at its deadline, no 408.
-            if handshakeDeadline.map({ now >= $0 }) ?? true { close() }
+            if handshakeDeadline.map({ now >= $0 }) ?? true {
+                loop.context.failures.report(.tlsHandshake, "TLS handshake not completed in time", level: .warning)
+                close()
+            }
             return
         }
         perform(machine.timerFired(now: now))

@@ -1,3 +1,4 @@
+import SystemCalls
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -38,15 +39,15 @@ final class SocketTransport: Transport {
     }
 
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(SystemError) -> IOResult<Int> {
-        try System.call("read") { Glibc.read(fd, buffer.baseAddress, buffer.count) }
+        try System.read(fd, into: buffer)
     }
 
     func write(_ buffers: UnsafeBufferPointer<iovec>) throws(SystemError) -> IOResult<Int> {
-        try System.call("writev") { Glibc.writev(fd, buffers.baseAddress, Int32(buffers.count)) }
+        try System.writev(fd, buffers)
     }
 
     func shutdownWrite() {
-        _ = Glibc.shutdown(fd, Int32(SHUT_WR))
+        System.shutdownWrite(fd)
     }
 
     func close() {

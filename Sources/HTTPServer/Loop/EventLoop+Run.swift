@@ -1,3 +1,4 @@
+import SystemCalls
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -13,6 +14,7 @@ extension EventLoop {
                 try selector.whenReady(timeoutMillis: timeout) { event in handle(event) }
             } catch {
                 // epoll_wait only fails on programming errors; don't spin.
+                context.failures.report(.eventLoop, "event loop \(index): \(error)")
                 usleep(1000)
             }
             runTasks()
@@ -29,7 +31,7 @@ extension EventLoop {
         return Int32(min(millis, 60_000))
     }
 
-    private func handle(_ event: Selector.Event) {
+    private func handle(_ event: System.EpollEvent) {
         switch event.token {
         case Selector.wakeUpToken:
             return

@@ -1,3 +1,4 @@
+import SystemCalls
 import Synchronization
 
 #if canImport(Glibc)
@@ -64,6 +65,7 @@ final class EventLoop: @unchecked Sendable {
         let connection: Connection
         if let tls = context.tls {
             guard let current = tls.context, let transport = TLSTransport(fd: fd, context: current) else {
+                context.failures.report(.tlsHandshake, "TLS session could not be created; connection closed")
                 System.close(fd)
                 connectionClosed()
                 return
@@ -76,6 +78,7 @@ final class EventLoop: @unchecked Sendable {
         do {
             try selector.register(fd: fd, token: token, read: true, write: false)
         } catch {
+            context.failures.report(.registration, "connection not registered: \(error)")
             connection.transportClosedWithoutRegistration()
             return
         }

@@ -1,3 +1,4 @@
+import SystemCalls
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -12,6 +13,8 @@ final class Listener {
     private var next = 0
     private var registered = false
     private var closed = false
+    /// How long accepting pauses after a failed `accept` (out of descriptors, of buffers).
+    static let backOff: Duration = .milliseconds(100)
 
     init(fd: Int32, loop: EventLoop, loops: [EventLoop]) {
         self.fd = fd
@@ -58,19 +61,18 @@ final class Listener {
                 pause()
                 return
             }
-            let flags = Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
             let result: IOResult<Int32>
             do {
-                result = try System.call("accept4") { LinuxCalls.accept4(fd, nil, nil, flags) }
+                result = try context.accept(fd)
             } catch let error {
                 if error.errno == ECONNABORTED || error.errno == EPROTO { continue }
                 // EMFILE, ENFILE, ENOBUFS: back off instead of spinning on a readable listener.
-                pause(retryAfter: .milliseconds(100))
+                context.failures.report(
+                    .acceptBackOff, "\(error); not accepting for \(Self.backOff)", level: .warning)
+                pause(retryAfter: Self.backOff)
                 return
             }
             guard case .processed(let client) = result else { return }
-            var one: Int32 = 1
-            _ = setsockopt(client, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
             context.openConnections.wrappingAdd(1, ordering: .sequentiallyConsistent)
             let target = loops[next % loops.count]
             next &+= 1

@@ -1,4 +1,6 @@
+import Logging
 import Synchronization
+import SystemCalls
 
 /// What every event loop of one server shares: settings, the handler and the open-connection
 /// count (the only cross-loop mutable state, atomic).
@@ -15,10 +17,19 @@ final class ServerContext: Sendable {
     let loops = Mutex<[EventLoop]>([])
     /// The TLS contexts when `configuration.tls` is set (loaded by `start`).
     let tls: TLSContextStore?
+    /// Where the server logs its own failures, rate-limited.
+    let failures: FailureLog
+    /// Accepts one client from the listening socket (`System.accept`; tests inject failures).
+    let accept: @Sendable (Int32) throws(SystemError) -> IOResult<Int32>
 
-    init(configuration: HTTPServer.Configuration, handler: any HTTPHandler) {
+    init(
+        configuration: HTTPServer.Configuration, handler: any HTTPHandler, logger: Logger,
+        accept: @escaping @Sendable (Int32) throws(SystemError) -> IOResult<Int32> = System.accept
+    ) {
         self.configuration = configuration
         self.handler = handler
+        self.failures = FailureLog(logger: logger)
+        self.accept = accept
         limits = RequestLimits(
             maxRequestLine: configuration.maxRequestLine, maxHeaderBytes: configuration.maxHeaderBytes,
             maxHeaderCount: configuration.maxHeaderCount, maxBody: configuration.maxBody)

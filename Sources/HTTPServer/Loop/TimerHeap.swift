@@ -6,11 +6,10 @@ struct TimerHeap {
 
     private var entries: [Entry] = []
 
-    var isEmpty: Bool { entries.isEmpty }
-    var count: Int { entries.count }
     /// The earliest entry.
     var first: Entry? { entries.first }
 
+    /// Adds a timer for `token` at `at`.
     mutating func insert(at: Instant, token: UInt64) {
         entries.append((at, token))
         var child = entries.count - 1

@@ -1,4 +1,6 @@
+import SystemCalls
 import Foundation
+import Logging
 import Synchronization
 
 #if canImport(Glibc)
@@ -25,10 +27,21 @@ public final class HTTPServer: Sendable {
     let context: ServerContext
     private let state = Mutex<(started: Bool, port: Int, stopped: Bool)>((false, 0, false))
 
-    /// A server that will answer with `handler`; call `start` to listen.
-    public init(configuration: Configuration, handler: any HTTPHandler) {
+    /// A server that will answer with `handler`; call `start` to listen. The server logs its
+    /// own failures (epoll errors, accept back-off, TLS handshakes) to `logger`, at most one
+    /// line per kind per second, with the count of those suppressed in between.
+    public init(configuration: Configuration, handler: any HTTPHandler, logger: Logger = Logger(label: "HTTPServer")) {
         self.configuration = configuration
-        context = ServerContext(configuration: configuration, handler: handler)
+        context = ServerContext(configuration: configuration, handler: handler, logger: logger)
+    }
+
+    /// A server whose accept call is `accept` (tests inject EMFILE with it).
+    init(
+        configuration: Configuration, handler: any HTTPHandler, logger: Logger,
+        accept: @escaping @Sendable (Int32) throws(SystemError) -> IOResult<Int32>
+    ) {
+        self.configuration = configuration
+        context = ServerContext(configuration: configuration, handler: handler, logger: logger, accept: accept)
     }
 
     /// Binds and listens (SO_REUSEADDR, backlog ≥ 4096) and starts the event loops.

@@ -1,3 +1,4 @@
+import SystemCalls
 import COpenSSL
 
 #if canImport(Glibc)
@@ -74,7 +75,7 @@ final class TLSTransport: Transport {
             // unseen by a level-triggered epoll.
             let room = buffer.count - Int(BIO_ctrl_pending(input))
             guard room > 0 else { throw Self.failure("TLS record too large") }
-            let result = try System.call("read") { Glibc.read(fd, buffer.baseAddress, room) }
+            let result = try System.read(fd, into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<room]))
             guard case .processed(let count) = result else { return .wouldBlock }
             if count == 0 {
                 // EOF without close_notify: end of input once established, an abort before.
@@ -150,9 +151,7 @@ final class TLSTransport: Transport {
         while hasPendingOutput {
             let result = try pending.withUnsafeBytes { bytes in
                 Result { () throws(SystemError) in
-                    try System.call("send") {
-                        Glibc.send(fd, bytes.baseAddress! + pendingOffset, bytes.count - pendingOffset, Int32(MSG_NOSIGNAL))
-                    }
+                    try System.send(fd, UnsafeRawBufferPointer(rebasing: bytes[pendingOffset...]))
                 }
             }.get()
             guard case .processed(let sent) = result else { return }
@@ -162,7 +161,7 @@ final class TLSTransport: Transport {
         pendingOffset = 0
         if finWanted, !finSent {
             finSent = true
-            _ = Glibc.shutdown(fd, Int32(SHUT_WR))
+            System.shutdownWrite(fd)
         }
     }
 

@@ -31,7 +31,7 @@ public enum TrellisServer {
         }
 
         let app = TrellisApplication(site: site, options: options)
-        let server = HTTPServer(configuration: options.http, handler: app.handler)
+        let server = HTTPServer(configuration: options.http, handler: app.handler, logger: logger)
         do {
             try server.start()
         } catch {

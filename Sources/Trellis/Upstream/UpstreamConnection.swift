@@ -1,59 +1,66 @@
+import SystemCalls
+
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// One non-blocking TCP connection to an upstream. Every operation takes the fetch's
-/// deadline and waits with `poll` for no longer than what is left of it, so no thread is
-/// ever blocked past a timeout.
+/// One non-blocking TCP connection to an upstream, owner of its socket: it is closed when the
+/// connection is dropped (an error path can't leak it), or handed to the pool with `release`.
+/// Every operation takes the fetch's deadline and waits with `poll` for no longer than what
+/// is left of it, so no thread is ever blocked past a timeout.
 ///
 /// A connection is used by one fetch at a time (it moves between fetches through
 /// `UpstreamConnectionPool`), so it holds no lock.
-struct UpstreamConnection: Sendable {
-    /// The socket.
-    let fd: Int32
+struct UpstreamConnection: ~Copyable, Sendable {
+    private let fd: Int32
     /// Whether it came out of the pool (a failure before any response byte means "stale").
-    var reused = false
+    let reused: Bool
+
+    /// Takes ownership of the connected socket `fd`.
+    init(adopting fd: Int32, reused: Bool = false) {
+        self.fd = fd
+        self.reused = reused
+    }
+
+    deinit {
+        System.close(fd)
+    }
 
     /// Connects to `address`, non-blocking, within `deadline`.
     static func open(to address: UpstreamAddress, deadline: UpstreamDeadline) throws(UpstreamError) -> UpstreamConnection {
-        let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
-        let fd = socket(address.family, type, 0)
-        guard fd >= 0 else { throw .connection(errno: errno) }
-        var one: Int32 = 1
-        setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-        let result = address.bytes.withUnsafeBytes {
-            connect(fd, $0.baseAddress!.assumingMemoryBound(to: sockaddr.self), socklen_t($0.count))
+        let connection: UpstreamConnection
+        do {
+            connection = UpstreamConnection(adopting: try System.tcpSocket(family: address.family))
+        } catch {
+            throw .connection(errno: error.errno)
         }
         do {
-            if result != 0 {
-                guard errno == EINPROGRESS || errno == EINTR else { throw UpstreamError.connection(errno: errno) }
-                try deadline.wait(fd, for: Int16(POLLOUT))
-                var failure: Int32 = 0
-                var length = socklen_t(MemoryLayout<Int32>.size)
-                getsockopt(fd, SOL_SOCKET, SO_ERROR, &failure, &length)
+            if case .wouldBlock = try System.connect(connection.fd, to: address.bytes) {
+                try deadline.wait(connection.fd, for: Int16(POLLOUT))
+                let failure = try System.pendingError(connection.fd)
                 if failure != 0 { throw UpstreamError.connection(errno: failure) }
             }
         } catch let error as UpstreamError {
-            Glibc.close(fd)
             throw error
+        } catch let error as SystemError {
+            throw .connection(errno: error.errno)
         } catch {
-            Glibc.close(fd)
             throw .connection(errno: 0)
         }
-        return UpstreamConnection(fd: fd)
+        return connection
     }
 
-    /// Writes all of `bytes` (with `MSG_NOSIGNAL`: a vanished peer is an error, not SIGPIPE).
+    /// Writes all of `bytes` (a vanished peer is an error, not SIGPIPE).
     func write(_ bytes: [UInt8], deadline: UpstreamDeadline) throws(UpstreamError) {
         var offset = 0
         while offset < bytes.count {
-            let sent = bytes[offset...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            if sent > 0 {
-                offset += sent
-            } else if errno == EAGAIN || errno == EWOULDBLOCK {
-                try deadline.wait(fd, for: Int16(POLLOUT))
-            } else if errno != EINTR {
-                throw .connection(errno: errno)
+            let result = bytes.withUnsafeBytes { all in
+                Result { () throws(SystemError) in try System.send(fd, UnsafeRawBufferPointer(rebasing: all[offset...])) }
+            }
+            switch result.mapError({ UpstreamError.connection(errno: $0.errno) }) {
+            case .failure(let error): throw error
+            case .success(.processed(let sent)): offset += sent
+            case .success(.wouldBlock): try deadline.wait(fd, for: Int16(POLLOUT))
             }
         }
     }
@@ -63,15 +70,17 @@ struct UpstreamConnection: Sendable {
     func read(into buffer: inout [UInt8], deadline: UpstreamDeadline) throws(UpstreamError) -> Int {
         var chunk = [UInt8](repeating: 0, count: 16 * 1024)
         while true {
-            let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            if count >= 0 {
+            let result = chunk.withUnsafeMutableBytes { raw in
+                Result { () throws(SystemError) in try System.recv(fd, into: raw) }
+            }
+            switch result.mapError({ UpstreamError.connection(errno: $0.errno) }) {
+            case .failure(let error):
+                throw error
+            case .success(.processed(let count)):
                 buffer.append(contentsOf: chunk[0..<count])
                 return count
-            }
-            if errno == EAGAIN || errno == EWOULDBLOCK {
+            case .success(.wouldBlock):
                 try deadline.wait(fd, for: Int16(POLLIN))
-            } else if errno != EINTR {
-                throw .connection(errno: errno)
             }
         }
     }
@@ -79,12 +88,13 @@ struct UpstreamConnection: Sendable {
     /// Whether an idle pooled connection still looks usable: nothing readable (an idle
     /// HTTP/1.1 connection should have no input; readable means EOF, RST or garbage).
     var looksIdle: Bool {
-        var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        return poll(&descriptor, 1, 0) == 0
+        (try? System.poll(fd, for: Int16(POLLIN), timeoutMillis: 0)) == false
     }
 
-    /// Closes the socket.
-    func close() {
-        _ = Glibc.close(fd)
+    /// Gives up ownership: the socket, for the pool to keep while the connection is idle.
+    consuming func release() -> Int32 {
+        let fd = self.fd
+        discard self
+        return fd
     }
 }

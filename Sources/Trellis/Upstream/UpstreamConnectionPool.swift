@@ -1,4 +1,5 @@
 import Synchronization
+import SystemCalls
 
 /// Idle keep-alive connections per `host:port`, most recently used first.
 ///
@@ -7,10 +8,13 @@ import Synchronization
 /// A connection that is readable while idle (the server closed it, or sent garbage) is
 /// closed instead of handed out; one that the server closes between that check and our
 /// request is detected by the caller and retried once on a fresh connection.
+///
+/// The pool owns the sockets of its idle connections (`UpstreamConnection.release`) and
+/// closes them in `closeAll`.
 final class UpstreamConnectionPool: Sendable {
     /// How many idle connections to keep per host and port.
     let maxIdlePerHost: Int
-    private let idle = Mutex<[String: [UpstreamConnection]]>([:])
+    private let idle = Mutex<[String: [Int32]]>([:])
 
     /// An empty pool.
     init(maxIdlePerHost: Int = 16) {
@@ -19,27 +23,22 @@ final class UpstreamConnectionPool: Sendable {
 
     /// An idle connection to `key`, marked `reused`, if one is still usable.
     func take(_ key: String) -> UpstreamConnection? {
-        while let connection = idle.withLock({ $0[key]?.popLast() }) {
-            if connection.looksIdle {
-                var reused = connection
-                reused.reused = true
-                return reused
-            }
-            connection.close()
+        while let fd = idle.withLock({ $0[key]?.popLast() }) {
+            let connection = UpstreamConnection(adopting: fd, reused: true)
+            if connection.looksIdle { return connection }
         }
         return nil
     }
 
     /// Gives `connection` back for reuse (or closes it when the pool for `key` is full).
-    func put(_ connection: UpstreamConnection, for key: String) {
-        var fresh = connection
-        fresh.reused = false
+    func put(_ connection: consuming UpstreamConnection, for key: String) {
+        let fd = connection.release()
         let kept = idle.withLock { idle in
             guard idle[key, default: []].count < maxIdlePerHost else { return false }
-            idle[key, default: []].append(fresh)
+            idle[key, default: []].append(fd)
             return true
         }
-        if !kept { connection.close() }
+        if !kept { System.close(fd) }
     }
 
     /// Closes every idle connection.
@@ -48,7 +47,7 @@ final class UpstreamConnectionPool: Sendable {
             defer { idle = [:] }
             return idle.values.flatMap { $0 }
         }
-        for connection in all { connection.close() }
+        for fd in all { System.close(fd) }
     }
 
     deinit {

@@ -1,3 +1,5 @@
+import SystemCalls
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -28,12 +30,12 @@ struct UpstreamDeadline: Sendable {
         while true {
             let millis = remainingMilliseconds
             guard millis > 0 else { throw .timeout }
-            var descriptor = pollfd(fd: fd, events: events, revents: 0)
-            let result = poll(&descriptor, 1, millis)
-            if result > 0 { return }
-            if result == 0 { continue }  // re-checks the clock: ends in .timeout
-            if errno == EINTR { continue }
-            throw .connection(errno: errno)
+            do {
+                if try System.poll(fd, for: events, timeoutMillis: millis) { return }
+                // Not ready: the loop re-checks the clock and ends in .timeout.
+            } catch {
+                throw .connection(errno: error.errno)
+            }
         }
     }
 }

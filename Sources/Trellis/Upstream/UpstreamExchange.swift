@@ -29,28 +29,19 @@ struct UpstreamExchange: Sendable {
         return try exchange(request, on: fresh, key: target.poolKey, deadline: deadline)
     }
 
-    /// Sends `request` on `connection` and reads the response; closes or pools the connection.
+    /// Sends `request` on `connection` and reads the response; pools the connection when it
+    /// can carry another request (otherwise it is dropped, which closes it).
     private func exchange(
-        _ request: [UInt8], on connection: UpstreamConnection, key: String, deadline: UpstreamDeadline
+        _ request: [UInt8], on connection: consuming UpstreamConnection, key: String, deadline: UpstreamDeadline
     ) throws(UpstreamError) -> UpstreamResponse {
-        let response: UpstreamResponse
         do throws(UpstreamError) {
-            do throws(UpstreamError) {
-                try connection.write(request, deadline: deadline)
-            } catch .connection where connection.reused {
-                throw UpstreamError.closedBeforeResponse  // EPIPE / ECONNRESET on a stale connection
-            }
-            var reader = UpstreamResponseReader(connection: connection, deadline: deadline, limit: maxResponseBytes)
-            response = try reader.read()
-        } catch {
-            connection.close()
-            throw error
+            try connection.write(request, deadline: deadline)
+        } catch .connection where connection.reused {
+            throw UpstreamError.closedBeforeResponse  // EPIPE / ECONNRESET on a stale connection
         }
-        if response.keepAlive {
-            pool.put(connection, for: key)
-        } else {
-            connection.close()
-        }
+        var reader = UpstreamResponseReader(connection: connection, deadline: deadline, limit: maxResponseBytes)
+        let response = try reader.read()
+        if response.keepAlive { pool.put(reader.finish(), for: key) }
         return response
     }
 }

@@ -2,8 +2,9 @@
 /// by `Transfer-Encoding: chunked`, or by the server closing the connection.
 ///
 /// Everything received counts against `limit` (head and chunk framing included), so a
-/// hostile or broken upstream can't make the BFF buffer without bound.
-struct UpstreamResponseReader {
+/// hostile or broken upstream can't make the BFF buffer without bound. The reader owns the
+/// connection while it reads: dropped on an error, the connection is closed with it.
+struct UpstreamResponseReader: ~Copyable {
     /// The largest head accepted.
     static let maxHeadBytes = 64 * 1024
 
@@ -15,10 +16,15 @@ struct UpstreamResponseReader {
     private var received = 0
 
     /// A reader of `connection` that gives up at `deadline` or past `limit` bytes.
-    init(connection: UpstreamConnection, deadline: UpstreamDeadline, limit: Int) {
+    init(connection: consuming UpstreamConnection, deadline: UpstreamDeadline, limit: Int) {
         self.connection = connection
         self.deadline = deadline
         self.limit = limit
+    }
+
+    /// Gives the connection back (after a response that leaves it reusable).
+    consuming func finish() -> UpstreamConnection {
+        connection
     }
 
     /// Reads the response. A close or reset before its first byte is `.closedBeforeResponse`.

@@ -1,0 +1,59 @@
+#ifndef TRELLIS_CLINUX_H
+#define TRELLIS_CLINUX_H
+/* Thin shim over the Linux calls Glibc's Swift module does not import (epoll, eventfd,
+   accept4). The compiler checks `struct epoll_event` (packed on x86-64) here, so Swift
+   never computes its layout by hand. */
+#include <stdint.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <sys/socket.h>
+
+/* accept4 is declared by <sys/socket.h> only under _GNU_SOURCE. */
+extern int accept4(int fd, struct sockaddr *address, socklen_t *length, int flags);
+
+static const uint32_t clinux_EPOLLIN = EPOLLIN;
+static const uint32_t clinux_EPOLLOUT = EPOLLOUT;
+static const uint32_t clinux_EPOLLERR = EPOLLERR;
+static const uint32_t clinux_EPOLLHUP = EPOLLHUP;
+static const uint32_t clinux_EPOLLRDHUP = EPOLLRDHUP;
+static const int clinux_EPOLL_CTL_ADD = EPOLL_CTL_ADD;
+static const int clinux_EPOLL_CTL_MOD = EPOLL_CTL_MOD;
+static const int clinux_EPOLL_CTL_DEL = EPOLL_CTL_DEL;
+
+/* epoll_create1 with EPOLL_CLOEXEC. */
+static inline int clinux_epoll_create(void) {
+    return epoll_create1(EPOLL_CLOEXEC);
+}
+
+/* epoll_ctl for `fd` with the interest `events` and the 64-bit `token` as its data. */
+static inline int clinux_epoll_ctl(int epfd, int op, int fd, uint32_t events, uint64_t token) {
+    struct epoll_event event = { .events = events, .data = { .u64 = token } };
+    return epoll_ctl(epfd, op, fd, &event);
+}
+
+/* epoll_wait into `events` (an array of `capacity`). */
+static inline int clinux_epoll_wait(int epfd, struct epoll_event *events, int capacity, int timeout) {
+    return epoll_wait(epfd, events, capacity, timeout);
+}
+
+/* The ready mask of events[index]. */
+static inline uint32_t clinux_epoll_event_mask(const struct epoll_event *events, int index) {
+    return events[index].events;
+}
+
+/* The token of events[index]. */
+static inline uint64_t clinux_epoll_event_token(const struct epoll_event *events, int index) {
+    return events[index].data.u64;
+}
+
+/* A non-blocking, close-on-exec eventfd starting at 0. */
+static inline int clinux_eventfd(void) {
+    return eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+}
+
+/* accept4 of a non-blocking, close-on-exec client socket; the peer's address is not kept. */
+static inline int clinux_accept(int fd) {
+    return accept4(fd, 0, 0, SOCK_NONBLOCK | SOCK_CLOEXEC);
+}
+
+#endif
