@@ -4,8 +4,10 @@ import http.client
 import os
 import random
 import re
+import signal
 import socket
 import subprocess
+import time
 
 import pytest
 
@@ -48,9 +50,9 @@ def cluster(tmp_path_factory):
     assert not [pid for pid in pids if os.path.exists(f"/proc/{pid}") and "Z" not in open(f"/proc/{pid}/stat").read().split(")")[1][:3]]
 
 
-def get(port, path, headers):
+def get(port, path, headers, method="GET"):
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-    connection.request("GET", path, headers=headers)
+    connection.request(method, path, headers=headers, body=b"{}" if method == "POST" else None)
     response = connection.getresponse()
     body = response.read()
     connection.close()
@@ -70,6 +72,33 @@ def test_nginx_passes_the_sdui_headers_through(cluster):
     assert balanced[1]["ETag"].startswith('W/"') and balanced[1]["X-AB-Variant"] == "home-hero=B"
     revalidated = get(port, "/home", dict(headers, **{"If-None-Match": balanced[1]["ETag"]}))
     assert revalidated[0] == 304
+
+
+def test_with_a_replica_down_only_idempotent_requests_are_retried(cluster):
+    port, env, run = cluster
+    pid = int((run / "replica-1.pid").read_text())
+    os.kill(pid, signal.SIGTERM)
+    deadline = time.monotonic() + 15
+    while socket_accepts(port + 1):
+        assert time.monotonic() < deadline, "replica 1 did not stop"
+        time.sleep(0.05)
+    try:
+        # Each nginx worker goes round the three replicas, so of 9 requests at least one
+        # worker sends 3 or more, one of them to the stopped replica.
+        gets = [get(port, "/home", {})[0] for _ in range(9)]
+        posts = [get(port, "/home", {}, method="POST")[0] for _ in range(9)]
+    finally:
+        subprocess.run([str(CLUSTER), "rolling-restart"], env=env, check=True, timeout=60, capture_output=True)
+    assert gets == [200] * 9  # retried on another replica
+    assert set(posts) <= {405, 502} and 502 in posts  # 405 from a replica; 502 where nginx did not retry
+
+
+def socket_accepts(port):
+    try:
+        socket.create_connection(("127.0.0.1", port), timeout=1).close()
+        return True
+    except OSError:
+        return False
 
 
 def served_requests(port):
