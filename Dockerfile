@@ -13,10 +13,14 @@ RUN swift build -c release --product trellis --static-swift-stdlib \
 FROM ubuntu:jammy
 RUN apt-get update && apt-get install -y --no-install-recommends libssl3 zlib1g curl ca-certificates \
     && rm -rf /var/lib/apt/lists/* \
-    && useradd --system --uid 10001 --no-create-home trellis
+    && groupadd --system --gid 10001 trellis \
+    && useradd --system --uid 10001 --gid 10001 --no-create-home trellis
 COPY --from=build /usr/local/bin/trellis /usr/local/bin/trellis
 COPY Pages /srv/Pages
-USER trellis
+# Numeric, so Kubernetes can check runAsNonRoot. Trellis writes nothing to disk: the root
+# filesystem can be read-only (deploy/kubernetes/deployment.yaml), and in Kubernetes a
+# ConfigMap mounted over /srv/Pages replaces the baked-in sample pages.
+USER 10001:10001
 ENV TRELLIS_PAGES=/srv/Pages TRELLIS_PORT=8080 TRELLIS_HOST=0.0.0.0
 EXPOSE 8080
 STOPSIGNAL SIGTERM

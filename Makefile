@@ -4,23 +4,36 @@ PAGES      ?= Pages
 PORT       ?= 8080
 APT_PKGS   := libssl-dev zlib1g-dev openssl curl
 BENCH_PKGS := wrk nginx
+# pip package:module for deploy/tests (offline Kubernetes schemas ship inside kubernetes-validate).
+PIP_PKGS   := pytest:pytest PyYAML:yaml kubernetes-validate:kubernetes_validate
+PYTHON     ?= python3
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps bench-deps build release run upstream test bench validate clean
+.PHONY: deps bench-deps deploy-deps build release run upstream test bench validate configmap cluster clean
 
-## deps: install the C libraries (zlib, OpenSSL) with apt-get when missing.
-deps:
-	@missing=""; for p in $(APT_PKGS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+# apt-install: installs those of the packages $(1) that dpkg doesn't know yet.
+define apt-install
+	@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing:$$missing"; \
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	fi
+endef
+
+## deps: install the C libraries (zlib, OpenSSL) with apt-get when missing.
+deps:
+	$(call apt-install,$(APT_PKGS))
 
 bench-deps: deps
-	@missing=""; for p in $(BENCH_PKGS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	$(call apt-install,$(BENCH_PKGS))
+
+## deploy-deps: what deploy/tests needs: nginx and wrk (apt), pytest, PyYAML and
+## kubernetes-validate (pip), each installed only when missing.
+deploy-deps: bench-deps
+	@missing=""; for p in $(PIP_PKGS); do $(PYTHON) -c "import $${p#*:}" 2>/dev/null || missing="$$missing $${p%%:*}"; done; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing:$$missing"; \
-	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	  $(PYTHON) -m pip install -q $$missing || $(PYTHON) -m pip install -q --break-system-packages $$missing; \
 	fi
 
 build: deps
@@ -38,10 +51,12 @@ upstream: release
 	$$($(SWIFT) build -c release --show-bin-path)/trellis upstream --data samples/recommendations.json --port 9100
 
 ## test: build and run every test (unit, end to end, fuzz seeds) in one pass: no test waits on
-## the wall clock, so none needs the machine to itself.
-test: deps
+## the wall clock, so none needs the machine to itself. Then deploy/tests (pytest): the
+## Kubernetes manifests, nginx -t, and a rolling restart of the local three-replica run under wrk.
+test: deps deploy-deps
 	$(SWIFT) build --build-tests
 	TRELLIS_BIN=$$($(SWIFT) build --show-bin-path)/trellis $(SWIFT) test --skip-build
+	TRELLIS_BIN=$$($(SWIFT) build --show-bin-path)/trellis $(PYTHON) -m pytest -q -p no:cacheprovider deploy/tests
 
 validate: build
 	$$($(SWIFT) build --show-bin-path)/trellis validate --pages $(PAGES)
@@ -50,5 +65,14 @@ validate: build
 bench: bench-deps release
 	./bench/run.sh
 
+## configmap: regenerate deploy/kubernetes/pages-configmap.yaml (and the Deployment's
+## volume items) from Pages/.
+configmap:
+	$(PYTHON) deploy/kubernetes/pages-configmap.py
+
+## cluster: three replicas and nginx on 127.0.0.1:8080 (replicas on 8081-8083), until Ctrl-C.
+cluster: release bench-deps
+	TRELLIS_BIN=$$($(SWIFT) build -c release --show-bin-path)/trellis PORT=$(PORT) deploy/cluster.sh run
+
 clean:
-	rm -rf .build
+	rm -rf .build .cluster

@@ -56,39 +56,22 @@ import Testing
 
     @Test func requestsDuringTwentyRapidReloadsEachSeeOneWholeVersion() throws {
         let pages = try TempPages()
-        let original = try pages.read("pages/home.json")
-        // Version n names "Shop n" in the home page and in the shared top bar fragment: a mix
-        // would show two different numbers in one body.
-        let fragment = try pages.read("fragments/top-bar.json")
+        let sample = try KubeletVolume.files(of: pages.path)
         func writeVersion(_ n: Int) throws {
-            try pages.write("pages/home.json", original.replacingOccurrences(of: "\"id\": \"home\"", with: "\"id\": \"home-v\(n)\""))
-            try pages.write("fragments/top-bar.json", fragment.replacingOccurrences(of: "Example Shop", with: "Shop v\(n)"))
+            let files = WholeVersionReaders.versioned(sample, n)
+            for name in ["pages/home.json", "fragments/top-bar.json"] { try pages.write(name, files[name]!) }
         }
         try writeVersion(0)
         let server = try ServerProcess(pages: pages.path, arguments: ["--reload-interval", "3600"])
-        let stop = CapturedFlag()
-        let mixes = CapturedCount(), seen = CapturedCount()
-        let group = DispatchGroup()
-        for _ in 0..<3 {
-            DispatchQueue.global().async(group: group) {
-                guard let client = try? TestClient(port: server.port) else { return }
-                while !stop.isSet {
-                    guard let body = try? client.request("/home").bodyText else { return }
-                    let ids = body.matches(of: /home-v(\d+)|Shop v(\d+)/).map { String($0.output.1 ?? $0.output.2 ?? "") }
-                    if Set(ids).count != 1 { mixes.add() }
-                    seen.add()
-                }
-            }
-        }
+        let readers = WholeVersionReaders(port: server.port)
         for n in 1...20 {
             try writeVersion(n)
             server.send(SIGHUP)
             try server.waitForConfigVersion(n + 1, timeout: 10)
         }
-        stop.set()
-        group.wait()
-        #expect(seen.value > 20)
-        #expect(mixes.value == 0)
+        let tally = readers.stop()
+        #expect(tally.bodies > 20)
+        #expect(tally.mixes == 0)
         server.stop()
     }
 }

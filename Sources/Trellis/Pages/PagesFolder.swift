@@ -1,11 +1,37 @@
 import Foundation
+import Glibc
+import SDUI
 
 /// The Pages/ folder on disk: reads every `.json` file under it into memory, keyed by its
-/// path relative to the folder (`pages/home.json`), for `Site.load`.
+/// path relative to the folder (`pages/home.json`), for `Site.load`. Symlinks are followed
+/// and hidden entries skipped (`PagesTree`).
 ///
-/// Hidden files and anything not ending in `.json` are skipped, so an editor's swap and
-/// backup files (`.home.json.swp`, `home.json~`) never reach validation.
+/// A folder holding a `..data` symlink is a mounted ConfigMap (SPEC §9): the kubelet writes
+/// each version into a new hidden directory, renames a new `..data` link over the old one,
+/// then removes the old directory. Such a folder is read through the directory `..data`
+/// names, resolved once, and the link is read again afterwards: a read that straddled a swap
+/// is retried, so one read is one whole version.
 struct PagesFolder: Sendable {
+    /// What the folder holds at one moment, listed without opening a file. The reload watcher
+    /// compares these: a ConfigMap swap changes the generation; an edit in place changes a
+    /// size or modification time, a save by rename an inode, and files come and go.
+    struct Listing: Sendable, Equatable {
+        /// The target of `..data` (a mounted ConfigMap's version), nil in a plain folder.
+        let generation: String?
+        /// The directory the files were found in: the folder, or the one `..data` names.
+        let root: String
+        let tree: PagesTree
+    }
+
+    /// Why one file could not be read.
+    private struct ReadFailure: Error {
+        let message: String
+        init(_ message: String) { self.message = message }
+    }
+
+    /// How many reads in a row may straddle a swap before the folder counts as unreadable.
+    private static let attempts = 5
+
     /// The folder's absolute path, without a trailing slash.
     let path: String
 
@@ -14,44 +40,65 @@ struct PagesFolder: Sendable {
         self.path = URL(fileURLWithPath: absolute).standardizedFileURL.path
     }
 
-    /// The relative paths of the folder's JSON files, sorted.
-    func jsonFiles() throws(PagesFolderError) -> [String] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw PagesFolderError(message: "\(path): no such directory")
-        }
-        guard let enumerator = FileManager.default.enumerator(atPath: path) else {
-            throw PagesFolderError(message: "\(path): cannot list the directory")
-        }
-        var files: [String] = []
-        while let relative = enumerator.nextObject() as? String {
-            let name = (relative as NSString).lastPathComponent
-            if name.hasPrefix(".") {
-                if enumerator.fileAttributes?[.type] as? FileAttributeType == .typeDirectory { enumerator.skipDescendants() }
-                continue
-            }
-            guard relative.hasSuffix(".json"),
-                  enumerator.fileAttributes?[.type] as? FileAttributeType == .typeRegular else { continue }
-            files.append(relative)
-        }
-        return files.sorted()
+    /// The folder's current version and JSON files.
+    func list() -> Listing {
+        let generation = generationLink()
+        let root = generation.map { $0.hasPrefix("/") ? $0 : path + "/" + $0 } ?? path
+        return Listing(generation: generation, root: root, tree: PagesTree(root: root))
     }
 
-    /// Every JSON file's bytes, keyed by relative path.
+    /// Every JSON file's bytes, keyed by relative path, all from one version of the folder.
     func read() throws(PagesFolderError) -> [String: [UInt8]] {
-        var contents: [String: [UInt8]] = [:]
-        for relative in try jsonFiles() {
-            guard let data = FileManager.default.contents(atPath: path + "/" + relative) else {
-                throw PagesFolderError(message: "\(relative): cannot read the file")
+        for _ in 0..<Self.attempts {
+            let listing = list()
+            var problems = listing.tree.problems
+            var contents: [String: [UInt8]] = [:]
+            for file in listing.tree.files {
+                switch Self.contents(of: listing.root + "/" + file.relative) {
+                case .success(let bytes): contents[file.relative] = bytes
+                case .failure(let failure): problems.append(ValidationProblem(file: file.relative, path: "$", message: failure.message))
+                }
             }
-            contents[relative] = Array(data)
+            guard generationLink() == listing.generation else { continue }
+            guard problems.isEmpty else { throw PagesFolderError(problems: problems) }
+            return contents
         }
-        return contents
+        throw PagesFolderError(problems: [ValidationProblem(file: path + "/..data", path: "$",
+                                                            message: "changed during \(Self.attempts) reads in a row")])
+    }
+
+    /// The target of the folder's `..data` symlink, or nil when it has none.
+    private func generationLink() -> String? {
+        var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX))
+        let count = buffer.withUnsafeMutableBufferPointer { bytes in
+            bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+                readlink(path + "/..data", $0, bytes.count)
+            }
+        }
+        guard count > 0 else { return nil }
+        return String(decoding: buffer[..<count], as: UTF8.self)
+    }
+
+    /// A regular file's bytes. Opened without blocking and checked again once open, so a file
+    /// swapped for a FIFO after it was listed can't hang the read.
+    private static func contents(of path: String) -> Result<[UInt8], ReadFailure> {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return .failure(.init("cannot read the file: \(String(cString: strerror(errno)))")) }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            return .failure(.init("not a regular file"))
+        }
+        do {
+            return .success(Array(try handle.readToEnd() ?? Data()))
+        } catch {
+            return .failure(.init("cannot read the file: \(error.localizedDescription)"))
+        }
     }
 }
 
-/// The Pages folder could not be listed or read (distinct from a validation problem).
-struct PagesFolderError: Error, Sendable, CustomStringConvertible {
-    let message: String
-    var description: String { message }
+/// The Pages folder could not be listed or read (distinct from a validation problem): each
+/// entry that could not be read, as `file:$: message`.
+struct PagesFolderError: Error, Sendable {
+    let problems: [ValidationProblem]
 }

@@ -13,7 +13,7 @@ enum PagesLoader {
         do {
             files = try folder.read()
         } catch {
-            return .failure(Failure(problems: [ValidationProblem(file: folder.path, path: "$", message: error.message)]))
+            return .failure(Failure(problems: error.problems))
         }
         return Site.load(files: files).mapError { Failure(problems: $0) }
     }

@@ -3,20 +3,21 @@ import Logging
 import SDUI
 import Synchronization
 
-/// Keeps the served version in step with the Pages folder (SPEC §3.3): polls a fingerprint
-/// of the folder and reloads when it changes, or at once on `reloadNow()` (SIGHUP). A new
+/// Keeps the served version in step with the Pages folder (SPEC §3.3, §9): polls a listing
+/// of the folder (`PagesFolder.Listing`: a mounted ConfigMap's `..data` target, and every
+/// file's size, inode and modification time through it) and reloads when it changes, or at once on `reloadNow()` (SIGHUP). A new
 /// version is validated whole and swapped in; a failing one is logged `file:path: message`,
 /// counted, and the last good version keeps serving.
 ///
 /// A file caught half-written fails validation, but the finished write changes the
-/// fingerprint again, so the next poll retries.
+/// listing again, so the next poll retries.
 final class PagesReloader: Sendable {
     private let folder: PagesFolder
     private let store: SiteStore
     private let logger: Logger
     private let onSwap: @Sendable (Site, Int) -> Void
     private let queue = DispatchQueue(label: "trellis.reload")
-    private let lastSeen: Mutex<PagesFingerprint?>
+    private let lastSeen: Mutex<PagesFolder.Listing?>
     private let timer: Mutex<any DispatchSourceTimer>
     private let failureCount = Atomic<Int>(0)
 
@@ -30,7 +31,7 @@ final class PagesReloader: Sendable {
         self.store = store
         self.logger = logger
         self.onSwap = onSwap
-        self.lastSeen = Mutex(PagesFingerprint(of: folder))
+        self.lastSeen = Mutex(folder.list())
         self.timer = Mutex(DispatchSource.makeTimerSource(queue: queue))
     }
 
@@ -45,18 +46,18 @@ final class PagesReloader: Sendable {
 
     /// Reloads at once, whether or not the folder changed (SIGHUP); returns after the attempt.
     func reloadNow() {
-        queue.sync { reloadOnQueue(fingerprint: PagesFingerprint(of: folder)) }
+        queue.sync { reloadOnQueue(listing: folder.list()) }
     }
 
     private func pollOnQueue() {
-        let fingerprint = PagesFingerprint(of: folder)
-        guard lastSeen.withLock({ $0 != fingerprint }) else { return }
-        reloadOnQueue(fingerprint: fingerprint)
+        let listing = folder.list()
+        guard lastSeen.withLock({ $0 != listing }) else { return }
+        reloadOnQueue(listing: listing)
     }
 
-    /// `fingerprint` is taken before reading, so a write racing the read shows up next poll.
-    private func reloadOnQueue(fingerprint: PagesFingerprint) {
-        lastSeen.withLock { $0 = fingerprint }
+    /// `listing` is taken before reading, so a write racing the read shows up next poll.
+    private func reloadOnQueue(listing: PagesFolder.Listing) {
+        lastSeen.withLock { $0 = listing }
         switch PagesLoader.load(folder) {
         case .success(let site):
             let generation = store.replace(with: site)
