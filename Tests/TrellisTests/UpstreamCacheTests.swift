@@ -18,46 +18,46 @@ import Testing
 
     deinit { fake.stop() }
 
-    @Test func servesFromTheCacheUntilTheTTLPasses() async {
+    @Test func servesFromTheCacheUntilTheTTLPasses() {
         fake.script("/p", .json(#"{"v":1}"#))
         let request = fake.request("/p", ttl: .seconds(30))
-        #expect(await client.value(request) != nil)
-        #expect(await client.value(request)?["v"]?.intValue == 1)
+        #expect(client.value(request) != nil)
+        #expect(client.value(request)?["v"]?.intValue == 1)
         #expect(fake.requests("/p") == 1)
         clock.advance(.seconds(29))
-        #expect(await client.value(request) != nil)
+        #expect(client.value(request) != nil)
         #expect(fake.requests("/p") == 1)
         clock.advance(.seconds(1))
-        #expect(await client.value(request) != nil)
+        #expect(client.value(request) != nil)
         #expect(fake.requests("/p") == 2)
     }
 
-    @Test func aZeroTTLCachesNothing() async {
+    @Test func aZeroTTLCachesNothing() {
         fake.script("/p", .json("1"))
-        #expect(await client.value(fake.request("/p", ttl: .zero)) != nil)
-        #expect(await client.value(fake.request("/p", ttl: .zero)) != nil)
+        #expect(client.value(fake.request("/p", ttl: .zero)) != nil)
+        #expect(client.value(fake.request("/p", ttl: .zero)) != nil)
         #expect(fake.requests("/p") == 2)
     }
 
-    @Test func doesNotCacheFailures() async {
+    @Test func doesNotCacheFailures() {
         fake.script("/flaky", .status(503))
         fake.script("/late", .hang)
         let flaky = fake.request("/flaky", ttl: .seconds(30))
-        #expect(await client.value(flaky) == nil)
-        #expect(await client.value(flaky) == nil)
+        #expect(client.value(flaky) == nil)
+        #expect(client.value(flaky) == nil)
         #expect(fake.requests("/flaky") == 2)
         fake.script("/flaky", .json("2"))
-        #expect(await client.value(flaky)?.intValue == 2)
-        #expect(await client.value(flaky)?.intValue == 2)
+        #expect(client.value(flaky)?.intValue == 2)
+        #expect(client.value(flaky)?.intValue == 2)
         #expect(fake.requests("/flaky") == 3)
 
         let late = fake.request("/late", timeout: .milliseconds(50), ttl: .seconds(30))
-        #expect(await client.value(late) == nil)
-        #expect(await client.value(late) == nil)
+        #expect(client.value(late) == nil)
+        #expect(client.value(late) == nil)
         #expect(fake.requests("/late") == 2)
     }
 
-    @Test func coalescesConcurrentFetchesOfOneURL() async throws {
+    @Test func coalescesConcurrentFetchesOfOneURL() throws {
         // Ten fetches are registered while the one call is held at the gate.
         fake.script("/slow", .gated(#"{"shared":true}"#))
         let request = fake.request("/slow", timeout: .seconds(20), ttl: .zero)
@@ -77,21 +77,21 @@ import Testing
         #expect(fake.requests("/slow") == 1)
     }
 
-    @Test func aWaiterWithAShorterTimeoutGivesUpOnItsOwn() async {
+    @Test func aWaiterWithAShorterTimeoutGivesUpOnItsOwn() {
         // The call is held at the gate until the hasty waiter has given up on its own.
         fake.script("/slow", .gated("1"))
         let patient = fake.request("/slow", timeout: .seconds(20))
         let hasty = fake.request("/slow", timeout: .milliseconds(100))
-        let (patientValues, patientDone) = AsyncStream.makeStream(of: JSONValue?.self)
+        let slow = Mutex<JSONValue?>(nil)
+        let patientDone = DispatchSemaphore(value: 0)
         client.fetch(patient) { value in  // leads the call: `fetch` registers it before returning
-            patientDone.yield(value)
-            patientDone.finish()
+            slow.withLock { $0 = value }
+            patientDone.signal()
         }
-        #expect(await client.value(hasty) == nil)
+        #expect(client.value(hasty) == nil)
         fake.openGate()
-        var slow: JSONValue??
-        for await value in patientValues { slow = value }
-        #expect(slow??.intValue == 1)
+        patientDone.wait()
+        #expect(slow.withLock { $0 }?.intValue == 1)
         #expect(fake.requests("/slow") == 1)
     }
 
@@ -114,14 +114,14 @@ import Testing
         #expect(cache.count == 1)
     }
 
-    @Test func countsPerSource() async {
+    @Test func countsPerSource() {
         fake.script("/ok", .json("1"))
         fake.script("/bad", .notJSON)
         fake.script("/late", .hang)
-        _ = await client.value(fake.request("/ok", source: "recs", ttl: .seconds(30)))
-        _ = await client.value(fake.request("/ok", source: "recs", ttl: .seconds(30)))
-        _ = await client.value(fake.request("/bad", source: "recs"))
-        _ = await client.value(fake.request("/late", source: "prices", timeout: .milliseconds(50)))
+        _ = client.value(fake.request("/ok", source: "recs", ttl: .seconds(30)))
+        _ = client.value(fake.request("/ok", source: "recs", ttl: .seconds(30)))
+        _ = client.value(fake.request("/bad", source: "recs"))
+        _ = client.value(fake.request("/late", source: "prices", timeout: .milliseconds(50)))
 
         let text = registry.render()
         #expect(text.contains(#"trellis_upstream_requests_total{source="recs"} 2"#))

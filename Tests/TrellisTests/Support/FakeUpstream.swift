@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import SDUI
 import Synchronization
@@ -264,17 +265,28 @@ extension FakeUpstream {
 }
 
 extension UpstreamClient {
-    /// `fetch` as an async call.
-    func value(_ request: UpstreamRequest) async -> JSONValue? {
-        await withCheckedContinuation { continuation in
-            fetch(request) { continuation.resume(returning: $0) }
+    /// `fetch`, waiting on this thread (not on the cooperative pool, which the suite's
+    /// blocking tests may hold: a continuation resumed there could wait behind them).
+    func value(_ request: UpstreamRequest) -> JSONValue? {
+        let answer = Mutex<JSONValue?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        fetch(request) { value in
+            answer.withLock { $0 = value }
+            done.signal()
         }
+        done.wait()
+        return answer.withLock { $0 }
     }
 
-    /// `fetchAll` as an async call.
-    func values(_ requests: [UpstreamRequest]) async -> [JSONValue?] {
-        await withCheckedContinuation { continuation in
-            fetchAll(requests) { continuation.resume(returning: $0) }
+    /// `fetchAll`, waiting on this thread.
+    func values(_ requests: [UpstreamRequest]) -> [JSONValue?] {
+        let answer = Mutex<[JSONValue?]>([])
+        let done = DispatchSemaphore(value: 0)
+        fetchAll(requests) { values in
+            answer.withLock { $0 = values }
+            done.signal()
         }
+        done.wait()
+        return answer.withLock { $0 }
     }
 }
