@@ -70,7 +70,7 @@ import Testing
         let answered = Mutex<(Bool, JSONValue?)>((false, nil))
         let started = ContinuousClock.now
         client.fetch(UpstreamRequest(source: "s", url: "http://silent.test:9100/x", timeout: .milliseconds(80), ttl: .zero)) {
-            let fetched = $0
+            let fetched = $0?.json
             answered.withLock { $0 = (true, fetched) }
             done.signal()
         }

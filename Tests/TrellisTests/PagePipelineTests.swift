@@ -85,7 +85,7 @@ import Testing
         for key in [".", "..", "..."] {
             let related = Self.site.dataRequests(template: "product", params: ["id": key]).filter { $0.entry == "related" }
             #expect(related.count == 1)
-            #expect((UpstreamClient.upstreamRequest(related[0]) == nil) == (key != "..."))
+            #expect((UpstreamClient.upstreamRequest(related[0], context: PageRequestContext(HTTPRequest(method: "GET", target: "/"))) == nil) == (key != "..."))
         }
         #expect(Self.run("/product/..").response.status == 404)
     }

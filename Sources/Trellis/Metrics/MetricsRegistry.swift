@@ -36,6 +36,12 @@ package final class MetricsRegistry: Sendable {
         register(ScrapedMetric(name: name, help: help, kind: .gauge, read: read))
     }
 
+    /// Registers a gauge family with `labelNames` whose samples `read` returns at each scrape.
+    package func labeledGauge(_ name: String, help: String, labelNames: [String],
+                              read: @escaping @Sendable () -> [[String]: Double]) {
+        register(ScrapedFamily(name: name, help: help, labelNames: labelNames, read: read))
+    }
+
     /// Registers a counter kept elsewhere, read at each scrape.
     package func counter(_ name: String, help: String, read: @escaping @Sendable () -> Double) {
         register(ScrapedMetric(name: name, help: help, kind: .counter, read: read))

@@ -8,6 +8,7 @@ enum AccessFields {
         fields += " release=\(result.release.rawValue) fallbacks=\(result.fallbacks)"
         if result.upgradeRequired { fields += " upgrade=true" }
         if !result.missingOptional.isEmpty { fields += " missing=\(result.missingOptional.joined(separator: ","))" }
+        if !result.stale.isEmpty { fields += " stale=\(result.stale.joined(separator: ","))" }
         return fields
     }
 }

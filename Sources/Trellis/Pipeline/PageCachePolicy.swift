@@ -2,10 +2,12 @@ import SDUI
 
 /// How long an assembled page may stay in the response cache (SPEC §2.3): until the reload
 /// when it bound only `file` sources; at most the shortest `ttlSeconds` of its `url` sources;
-/// and not at all when one of them gave no value, so the next request asks the upstream again.
+/// and not at all when one of them gave no value or a stale one, so the next request asks the
+/// upstream again.
 enum PageCachePolicy {
     /// The lifetime of a page assembled from `requests` with `data`; nil: until the next reload.
     static func lifetime(_ requests: [DataRequest], data: PageData) -> Duration? {
+        if !data.stale.isEmpty { return .zero }
         let missing = Set(data.missingRequired + data.missingOptional)
         var shortest: Int?
         for request in requests {

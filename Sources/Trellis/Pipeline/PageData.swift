@@ -8,4 +8,7 @@ struct PageData: Sendable {
     var missingRequired: [String] = []
     /// Optional entries that got no value (failed, timed out, unknown key): noted in the access log.
     var missingOptional: [String] = []
+    /// Entries answered with a stale value after a failed fetch (`staleIfErrorSeconds`): the
+    /// page is not cached, and the access log names them in `stale=`.
+    var stale: [String] = []
 }

@@ -33,7 +33,10 @@ struct PageDataLoader: Sendable {
         let local = data, fetched = remote
         upstream.fetchAll(fetched, context: context) { values in
             var data = local
-            for (request, value) in zip(fetched, values) { record(value, for: request, in: &data) }
+            for (request, value) in zip(fetched, values) {
+                if value?.isStale == true { data.stale.append(request.entry) }
+                record(value?.json, for: request, in: &data)
+            }
             completion(data)
         }
     }
@@ -54,5 +57,5 @@ protocol UpstreamFetching: Sendable {
     /// Fetches every request concurrently for the page request of `context`, each bounded by
     /// its timeout; calls `completion` once with one value per request, in order (nil: no value).
     func fetchAll(_ requests: [DataRequest], context: PageRequestContext,
-                  completion: @escaping @Sendable ([JSONValue?]) -> Void)
+                  completion: @escaping @Sendable ([UpstreamValue?]) -> Void)
 }

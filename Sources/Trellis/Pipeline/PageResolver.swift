@@ -11,6 +11,7 @@ struct PageResolver: Sendable {
     func resolve(_ plan: PagePlan, data: PageData) -> PageResult {
         var result = page(plan, data: data)
         result.personal = plan.personal
+        result.stale = data.stale
         result.forwardedNames = plan.forwardedNames
         return result
     }

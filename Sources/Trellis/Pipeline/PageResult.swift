@@ -16,6 +16,8 @@ struct PageResult: Sendable {
     var upgradeRequired: Bool
     /// Optional data entries that got no value (the access log's `missing=`).
     var missingOptional: [String] = []
+    /// Entries served stale after a failed fetch (the access log's `stale=`).
+    var stale: [String] = []
     /// A personal page: `Cache-Control: private, no-cache` (SPEC §6.2).
     var personal = false
     /// Header names forwarded to the page's sources, added to `Vary`.

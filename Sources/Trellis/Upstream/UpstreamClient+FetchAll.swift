@@ -5,7 +5,7 @@ extension UpstreamClient {
     /// Fetches every request concurrently and calls `completion` once, with the values in
     /// the order of `requests`, when the last one has finished or timed out. So a page's
     /// sources cost the slowest of them, not their sum. An empty list completes at once.
-    package func fetchAll(_ requests: [UpstreamRequest], completion: @escaping @Sendable ([JSONValue?]) -> Void) {
+    package func fetchAll(_ requests: [UpstreamRequest], completion: @escaping @Sendable ([UpstreamValue?]) -> Void) {
         guard !requests.isEmpty else { return completion([]) }
         let gathered = Gathered(count: requests.count)
         for (index, request) in requests.enumerated() {
@@ -18,14 +18,14 @@ extension UpstreamClient {
 
 /// The values gathered so far and how many are still missing.
 private final class Gathered: Sendable {
-    private let state: Mutex<(values: [JSONValue?], left: Int)>
+    private let state: Mutex<(values: [UpstreamValue?], left: Int)>
 
     init(count: Int) {
         state = Mutex((values: Array(repeating: nil, count: count), left: count))
     }
 
     /// Stores one value; returns all of them once the last has arrived.
-    func store(_ value: JSONValue?, at index: Int) -> [JSONValue?]? {
+    func store(_ value: UpstreamValue?, at index: Int) -> [UpstreamValue?]? {
         state.withLock { state in
             state.values[index] = value
             state.left -= 1

@@ -2,7 +2,9 @@ import SDUI
 
 /// The client behind a page's `url` data entries: each `DataRequest` becomes an upstream GET
 /// of its source's URL template with the key percent-encoded, bounded by the entry's
-/// effective timeout (`defaultTimeout` when neither the entry nor the source sets one).
+/// effective timeout (`defaultTimeout` when neither the entry nor the source sets one),
+/// carrying the page request's `X-Request-Id`, a child `traceparent` (SPEC §6.3) and the
+/// headers the source forwards (SPEC §6.2).
 ///
 /// A key that is `.` or `..` is no value, without a call: percent-encoded or not, it would be
 /// a dot-segment that moves the URL to another upstream resource (`/users/../cart`), and
@@ -12,25 +14,35 @@ extension UpstreamClient: UpstreamFetching {
     static let defaultTimeout: Duration = .seconds(1)
 
     func fetchAll(_ requests: [DataRequest], context: PageRequestContext,
-                  completion: @escaping @Sendable ([JSONValue?]) -> Void) {
-        let calls = requests.map(Self.upstreamRequest)
+                  completion: @escaping @Sendable ([UpstreamValue?]) -> Void) {
+        let calls = requests.map { Self.upstreamRequest($0, context: context) }
         fetchAll(calls.compactMap { $0 }) { fetched in
             var values = fetched.makeIterator()
             completion(calls.map { $0 == nil ? nil : values.next()! })
         }
     }
 
-    /// The upstream call for `request`; nil when its key is a dot-segment.
-    static func upstreamRequest(_ request: DataRequest) -> UpstreamRequest? {
-        guard request.key != ".", request.key != ".." else { return nil }
-        var url = ""
-        var ttl = 0
-        if case .url(let source) = request.kind {
-            url = UpstreamRequest.url(template: source.urlTemplate, key: request.key)
-            ttl = source.ttlSeconds ?? 0
+    /// The upstream call for `request` on behalf of the page request of `context`; nil when
+    /// its key is a dot-segment.
+    static func upstreamRequest(_ request: DataRequest, context: PageRequestContext) -> UpstreamRequest? {
+        guard request.key != ".", request.key != "..", case .url(let source) = request.kind else { return nil }
+        var call = UpstreamRequest(
+            source: request.source, url: UpstreamRequest.url(template: source.urlTemplate, key: request.key),
+            timeout: request.timeoutMs.map { .milliseconds($0) } ?? defaultTimeout, ttl: .seconds(source.ttlSeconds ?? 0))
+        var forwarded: [UpstreamHeader] = []
+        for name in source.forwardHeaders where context.headers.contains(name) {
+            forwarded.append(UpstreamHeader(name, context.headers.values(name).joined(separator: ", ")))
         }
-        return UpstreamRequest(
-            source: request.source, url: url,
-            timeout: request.timeoutMs.map { .milliseconds($0) } ?? defaultTimeout, ttl: .seconds(ttl))
+        if !source.forwardHeaders.isEmpty {
+            let identity = forwarded.map { "\($0.name.lowercased()): \($0.value)\n" }.joined()
+            call.cacheKey = call.url + " " + SHA256.hex(SHA256.digest(identity))
+        }
+        call.headers = forwarded + [
+            UpstreamHeader("X-Request-Id", context.requestID),
+            UpstreamHeader("traceparent", context.trace.childTraceparent()),
+        ]
+        call.staleIfError = .seconds(source.staleIfErrorSeconds)
+        call.breaker = CircuitBreaker.Settings(failures: source.breakerFailures, cooldown: .milliseconds(source.breakerCooldownMs))
+        return call
     }
 }

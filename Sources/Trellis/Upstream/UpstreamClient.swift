@@ -24,6 +24,7 @@ package final class UpstreamClient: Sendable {
     private let cache = UpstreamCache()
     private let pool = UpstreamConnectionPool()
     private let resolver: NameResolver
+    private let breakers = CircuitBreaker()
     private let metrics: UpstreamMetrics
     private let timers = DispatchQueue(label: "trellis.upstream.timers")
     /// The most upstream calls (threads) at once; a miss beyond it is "no value" at once, so a
@@ -44,29 +45,35 @@ package final class UpstreamClient: Sendable {
         self.maxResponseBytes = maxResponseBytes
         self.maxConcurrentCalls = maxConcurrentCalls
         self.now = now
-        metrics = UpstreamMetrics(registry: registry)
+        metrics = UpstreamMetrics(registry: registry, breakers: breakers)
     }
 
-    /// Fetches `request`: from the cache, by joining a call in flight for the same URL, or
-    /// by calling the upstream. `completion` runs once, by the request's timeout.
-    package func fetch(_ request: UpstreamRequest, completion: @escaping @Sendable (JSONValue?) -> Void) {
+    /// Fetches `request`: from the cache, by joining a call in flight for the same cache key,
+    /// or by calling the upstream (unless its source's breaker is open or too many calls are
+    /// under way: then no value, or a stale one, at once). `completion` runs once, by the
+    /// request's timeout.
+    package func fetch(_ request: UpstreamRequest, completion: @escaping @Sendable (UpstreamValue?) -> Void) {
         let waiter = UpstreamCompletion(completion)
         let deadline = UpstreamDeadline(after: request.timeout)
-        switch cache.lookup(request.url, now: now(), waiter: waiter, deadline: deadline.instant) {
+        switch cache.lookup(request.cacheKey, now: now(), waiter: waiter, deadline: deadline.instant) {
         case .hit(let value):
             metrics.cacheHits.increment([request.source])
-            waiter.resolve(value)
-        case .joined(let callDeadline):
+            waiter.resolve(.fresh(value))
+        case .joined(let callDeadline, let stale):
             if deadline.instant < callDeadline {
                 let left = deadline.instant - .now
-                timers.asyncAfter(deadline: .now() + .nanoseconds(Self.nanoseconds(left))) { waiter.resolve(nil) }
+                timers.asyncAfter(deadline: .now() + .nanoseconds(Self.nanoseconds(left))) { waiter.resolve(stale.map(UpstreamValue.stale)) }
             }
         case .lead:
+            guard breakers.allows(request.source, now: now()) else {
+                metrics.failures.increment([request.source])
+                return finish(request, value: nil)
+            }
             guard callsInFlight.wrappingAdd(1, ordering: .relaxed).newValue <= maxConcurrentCalls else {
                 callsInFlight.wrappingSubtract(1, ordering: .relaxed)
                 metrics.failures.increment([request.source])
-                for waiter in cache.finish(request.url, value: nil, ttl: request.ttl, now: now()) { waiter.resolve(nil) }
-                return
+                breakers.record(request.source, succeeded: false, settings: request.breaker, now: now())
+                return finish(request, value: nil)
             }
             Thread.detachNewThread {
                 self.call(request, deadline: deadline)
@@ -81,22 +88,29 @@ package final class UpstreamClient: Sendable {
         metrics.requests.increment([request.source])
         var value: JSONValue?
         do {
-            value = try fetchValue(request.url, deadline: deadline)
+            value = try fetchValue(request, deadline: deadline)
         } catch {
             metrics.failures.increment([request.source])
             if error == .timeout { metrics.timeouts.increment([request.source]) }
         }
         metrics.duration.observe(ContinuousClock.now - started, labels: [request.source])
-        for waiter in cache.finish(request.url, value: value, ttl: request.ttl, now: now()) {
-            waiter.resolve(value)
-        }
+        breakers.record(request.source, succeeded: value != nil, settings: request.breaker, now: now())
+        finish(request, value: value)
+    }
+
+    /// Ends the call for `request`: caches `value`, answers every waiter (stale when there is
+    /// no value but a cached one inside its stale window).
+    private func finish(_ request: UpstreamRequest, value: JSONValue?) {
+        let (waiters, answer) = cache.finish(request.cacheKey, value: value, ttl: request.ttl,
+                                             staleIfError: request.staleIfError, now: now())
+        for waiter in waiters { waiter.resolve(answer) }
     }
 
     /// The JSON value at `url`, or why there is none.
-    private func fetchValue(_ url: String, deadline: UpstreamDeadline) throws(UpstreamError) -> JSONValue {
-        guard let target = UpstreamTarget(url) else { throw .unsupportedURL }
+    private func fetchValue(_ request: UpstreamRequest, deadline: UpstreamDeadline) throws(UpstreamError) -> JSONValue {
+        guard let target = UpstreamTarget(request.url) else { throw .unsupportedURL }
         let exchange = UpstreamExchange(pool: pool, maxResponseBytes: maxResponseBytes, resolver: resolver)
-        let response = try exchange.perform(target, deadline: deadline)
+        let response = try exchange.perform(target, headers: request.headers, deadline: deadline)
         guard response.status == 200 else { throw .status(response.status) }
         do {
             return try JSONParser.parse(response.body)

@@ -12,11 +12,12 @@ struct UpstreamExchange: Sendable {
     /// Resolves names within the deadline.
     let resolver: NameResolver
 
-    /// The response to `GET target`, or why there is none.
-    func perform(_ target: UpstreamTarget, deadline: UpstreamDeadline) throws(UpstreamError) -> UpstreamResponse {
-        let request = Array(
-            "GET \(target.path) HTTP/1.1\r\nHost: \(target.hostHeader)\r\nAccept: application/json\r\nConnection: keep-alive\r\n\r\n".utf8
-        )
+    /// The response to `GET target` with `headers` (names and values as the server's parser
+    /// accepted them: no CR, LF or NUL can reach the request head), or why there is none.
+    func perform(_ target: UpstreamTarget, headers: [UpstreamHeader], deadline: UpstreamDeadline) throws(UpstreamError) -> UpstreamResponse {
+        var head = "GET \(target.path) HTTP/1.1\r\nHost: \(target.hostHeader)\r\nAccept: application/json\r\n"
+        for header in headers { head += "\(header.name): \(header.value)\r\n" }
+        let request = Array((head + "Connection: keep-alive\r\n\r\n").utf8)
         if let pooled = pool.take(target.poolKey) {
             do {
                 return try exchange(request, on: pooled, key: target.poolKey, deadline: deadline)

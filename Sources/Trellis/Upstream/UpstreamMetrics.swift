@@ -13,8 +13,14 @@ struct UpstreamMetrics: Sendable {
     /// `trellis_upstream_duration_seconds{source}`: how long each upstream call took.
     let duration: Histogram
 
-    /// Registers the families on `registry` (once per registry).
-    init(registry: MetricsRegistry) {
+    /// Registers the families on `registry` (once per registry), with the gauge of `breakers`.
+    init(registry: MetricsRegistry, breakers: CircuitBreaker) {
+        registry.labeledGauge(
+            "trellis_upstream_breaker_open", help: "Whether a source's circuit breaker is open (1) or closed (0).",
+            labelNames: ["source"]
+        ) {
+            Dictionary(uniqueKeysWithValues: breakers.openStates().map { ([$0.key], $0.value ? 1 : 0) })
+        }
         requests = registry.labeledCounter(
             "trellis_upstream_requests_total", help: "Calls to upstream url sources.", labelNames: ["source"])
         failures = registry.labeledCounter(

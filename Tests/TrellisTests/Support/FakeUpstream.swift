@@ -29,6 +29,8 @@ final class FakeUpstream: Sendable {
         case reset
         /// Reads the request and never answers (until the client closes).
         case hang
+        /// 200 with `{"value":"<the request's value of header>"}` (`""` when it has none).
+        case echoHeader(String)
         /// 200 with `body` once the test calls `openGate()` (503 if it never does, after 10 s).
         case gated(String)
         /// 200 with `body` once `parties` requests scripted `.barrier` are waiting at the same
@@ -47,6 +49,8 @@ final class FakeUpstream: Sendable {
         var closedOnce: Set<String> = []
         var gateOpen = false
         var atBarrier = 0
+        /// Every request head received, per path, in order.
+        var heads: [String: [String]] = [:]
     }
 
     /// The port it listens on.
@@ -111,6 +115,9 @@ final class FakeUpstream: Sendable {
         return true
     }
 
+    /// The request heads received for `path` so far, in order.
+    func heads(_ path: String) -> [String] { state.withLock { $0.heads[path] ?? [] } }
+
     /// Requests received for `path` so far.
     func requests(_ path: String) -> Int { state.withLock { $0.requests[path] ?? 0 } }
 
@@ -153,21 +160,22 @@ final class FakeUpstream: Sendable {
     private func serve(_ fd: Int32) {
         var buffer: [UInt8] = []
         while true {
-            guard let path = readRequest(fd, &buffer) else { return finish(fd) }
+            guard let (path, head) = readRequest(fd, &buffer) else { return finish(fd) }
             let behaviour: Behaviour? = state.withLock { state in
                 state.requests[path, default: 0] += 1
+                state.heads[path, default: []].append(head)
                 guard case .closeOnceThenJSON(let body)? = state.scripts[path] else { return state.scripts[path] }
                 return state.closedOnce.insert(path).inserted ? nil : .json(body)
             }
             if case .closeOnceThenJSON? = state.withLock({ $0.scripts[path] }), behaviour == nil {
                 return finish(fd)
             }
-            guard respond(fd, behaviour) else { return }
+            guard respond(fd, behaviour, head: head) else { return }
         }
     }
 
     /// Answers one request; `false` when the connection is finished (already closed).
-    private func respond(_ fd: Int32, _ behaviour: Behaviour?) -> Bool {
+    private func respond(_ fd: Int32, _ behaviour: Behaviour?, head: String) -> Bool {
         switch behaviour {
         case .json(let body)?:
             write(fd, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
@@ -208,6 +216,12 @@ final class FakeUpstream: Sendable {
             let met = waitUntil { $0.atBarrier >= parties }
             write(fd, met ? "HTTP/1.1 200 OK\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
                           : "HTTP/1.1 503 Alone\r\nContent-Length: 2\r\n\r\n{}")
+        case .echoHeader(let name)?:
+            let prefix = name.lowercased() + ":"
+            let line = head.split(separator: "\r\n").first { $0.lowercased().hasPrefix(prefix) }
+            let value = line.map { $0.dropFirst(prefix.count).trimmingCharacters(in: .whitespaces) } ?? ""
+            let body = #"{"value":""# + value + #""}"#
+            write(fd, "HTTP/1.1 200 OK\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
         case .closeOnceThenJSON?:
             preconditionFailure("resolved in serve")
         case nil:
@@ -216,15 +230,15 @@ final class FakeUpstream: Sendable {
         return true
     }
 
-    /// The next request's target (headers read and dropped), or nil at EOF.
-    private func readRequest(_ fd: Int32, _ buffer: inout [UInt8]) -> String? {
+    /// The next request's target and its whole head, or nil at EOF.
+    private func readRequest(_ fd: Int32, _ buffer: inout [UInt8]) -> (String, String)? {
         let end: [UInt8] = [13, 10, 13, 10]
         while true {
             if let range = buffer.firstRange(of: end) {
                 let head = String(decoding: buffer[..<range.lowerBound], as: UTF8.self)
                 buffer.removeSubrange(..<range.upperBound)
                 let parts = head.split(separator: " ")
-                return parts.count >= 2 ? String(parts[1]) : "?"
+                return (parts.count >= 2 ? String(parts[1]) : "?", head)
             }
             var chunk = [UInt8](repeating: 0, count: 4096)
             let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
@@ -271,7 +285,7 @@ extension UpstreamClient {
         let answer = Mutex<JSONValue?>(nil)
         let done = DispatchSemaphore(value: 0)
         fetch(request) { value in
-            answer.withLock { $0 = value }
+            answer.withLock { $0 = value?.json }
             done.signal()
         }
         done.wait()
@@ -283,7 +297,7 @@ extension UpstreamClient {
         let answer = Mutex<[JSONValue?]>([])
         let done = DispatchSemaphore(value: 0)
         fetchAll(requests) { values in
-            answer.withLock { $0 = values }
+            answer.withLock { $0 = values.map { $0?.json } }
             done.signal()
         }
         done.wait()
