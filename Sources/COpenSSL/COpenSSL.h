@@ -63,4 +63,21 @@ static inline void copenssl_SSL_CTX_select_alpn_http11(SSL_CTX *ctx) {
     SSL_CTX_set_alpn_select_cb(ctx, copenssl_alpn_select_http11, NULL);
 }
 
+/* ---- TLS client (Trellis/Upstream): SNI and the options of an upstream connection ---- */
+
+/* SSL_set_tlsext_host_name: the SNI name sent in the ClientHello. Returns 1 on success. */
+static inline int copenssl_SSL_set_tlsext_host_name(SSL *ssl, const char *name) {
+    return (int)SSL_set_tlsext_host_name(ssl, name);
+}
+
+/* The client options: no compression, no renegotiation. */
+static inline uint64_t copenssl_client_options(void) {
+    return SSL_OP_NO_COMPRESSION | SSL_OP_NO_RENEGOTIATION;
+}
+
+/* The modes a non-blocking client wants. */
+static inline long copenssl_client_modes(void) {
+    return SSL_MODE_ENABLE_PARTIAL_WRITE | SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER | SSL_MODE_AUTO_RETRY;
+}
+
 #endif

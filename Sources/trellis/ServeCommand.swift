@@ -11,7 +11,7 @@ struct ServeCommand: ParsableCommand {
     static let optionNames = [
         "pages", "host", "port", "tls-cert", "tls-key", "max-request-line", "max-header-bytes",
         "max-header-count", "max-body", "head-timeout", "idle-timeout", "max-connections",
-        "drain-grace", "drain-timeout", "cache-bytes", "event-loops", "reload-interval",
+        "drain-grace", "drain-timeout", "cache-bytes", "event-loops", "reload-interval", "upstream-ca",
     ]
 
     @Option(help: "The Pages folder.") var pages = "Pages"
@@ -31,6 +31,9 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Bytes of finished responses kept in the cache.") var cacheBytes = 64 * 1024 * 1024
     @Option(help: "Event loop threads (default: one per core).") var eventLoops: Int?
     @Option(help: "Seconds between checks of the Pages folder for changes.") var reloadInterval = 0.5
+    @Option(name: .customLong("upstream-ca"),
+            help: "PEM CA certificates trusted for https upstreams besides the system store (repeatable).")
+    var upstreamCA: [String] = []
 
     func run() throws {
         var options = ServeOptions()
@@ -53,6 +56,7 @@ struct ServeCommand: ParsableCommand {
         options.drainTimeout = .seconds(drainTimeout)
         options.cacheBytes = cacheBytes
         options.reloadInterval = .seconds(reloadInterval)
+        options.upstreamCAFiles = upstreamCA
         let status = TrellisServer.run(options)
         throw ExitCode(status)
     }

@@ -45,16 +45,7 @@ enum TLSFixture {
     /// Runs a command; returns its exit status and standard output.
     @discardableResult
     static func run(_ executable: String, _ arguments: [String]) -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try! process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        TestProcess.run(executable, arguments)
     }
 
     /// `curl` over TLS to `https://localhost:port` + each path, trusting `caFile` only.

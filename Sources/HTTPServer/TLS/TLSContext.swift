@@ -21,23 +21,23 @@ final class TLSContext: @unchecked Sendable {
         try Self.checkReadable(privateKeyPath, what: "private key")
         ERR_clear_error()
         guard let context = SSL_CTX_new(TLS_server_method()) else {
-            throw TLSError("SSL_CTX_new failed: \(Self.openSSLReason())")
+            throw TLSError("SSL_CTX_new failed: \(TLSError.openSSLReason())")
         }
         self.context = context
         guard copenssl_SSL_CTX_set_min_proto_version(context, TLS1_2_VERSION) == 1,
             SSL_CTX_set_cipher_list(context, Self.tls12Ciphers) == 1
-        else { throw TLSError("TLS settings rejected: \(Self.openSSLReason())") }
+        else { throw TLSError("TLS settings rejected: \(TLSError.openSSLReason())") }
         _ = copenssl_SSL_CTX_set_options(context, copenssl_server_options())
         _ = copenssl_SSL_CTX_set_mode(context, copenssl_server_modes())
         copenssl_SSL_CTX_select_alpn_http11(context)
         guard SSL_CTX_use_certificate_chain_file(context, certificatePath) == 1 else {
-            throw TLSError("certificate \(certificatePath): \(Self.openSSLReason())")
+            throw TLSError("certificate \(certificatePath): \(TLSError.openSSLReason())")
         }
         // OpenSSL compares the key with the certificate while loading it, and again here.
         guard SSL_CTX_use_PrivateKey_file(context, privateKeyPath, SSL_FILETYPE_PEM) == 1,
             SSL_CTX_check_private_key(context) == 1
         else {
-            let reason = Self.openSSLReason()
+            let reason = TLSError.openSSLReason()
             guard reason.contains("mismatch") else { throw TLSError("private key \(privateKeyPath): \(reason)") }
             throw TLSError("private key \(privateKeyPath) does not match certificate \(certificatePath): \(reason)")
         }
@@ -51,17 +51,5 @@ final class TLSContext: @unchecked Sendable {
         guard access(path, R_OK) == 0 else {
             throw TLSError("\(what) \(path): cannot read: \(String(cString: strerror(errno)))")
         }
-    }
-
-    /// The oldest queued OpenSSL error as text (`ERR_error_string_n`); clears the queue.
-    static func openSSLReason() -> String {
-        var code = ERR_get_error()
-        guard code != 0 else { return "unknown OpenSSL error" }
-        // The first error is usually the root cause; the queue is drained so it doesn't leak.
-        let first = code
-        repeat { code = ERR_get_error() } while code != 0
-        var text = [CChar](repeating: 0, count: 256)
-        ERR_error_string_n(first, &text, text.count)
-        return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

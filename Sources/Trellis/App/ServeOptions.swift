@@ -16,6 +16,8 @@ public struct ServeOptions: Sendable {
     public var cacheBytes = 64 * 1024 * 1024
     /// How often the Pages folder is checked for changes.
     public var reloadInterval: Duration = .milliseconds(500)
+    /// PEM CA files trusted for `https://` upstreams, besides the system trust store.
+    public var upstreamCAFiles: [String] = []
 
     public init() {}
 }

@@ -1,4 +1,5 @@
 import HTTPServer
+import Logging
 import SDUI
 import Synchronization
 
@@ -12,7 +13,10 @@ final class TrellisApplication: Sendable {
     let dataLoader: PageDataLoader
     private let draining = Atomic<Bool>(false)
 
-    init(site: Site, options: ServeOptions, accessLog: AccessLog = AccessLog()) {
+    /// The application for `site`; upstream calls speak TLS with `upstreamTLS` and log
+    /// through `logger`.
+    init(site: Site, options: ServeOptions, upstreamTLS: UpstreamTLSContext? = nil,
+         logger: Logger = Logger(label: "trellis"), accessLog: AccessLog = AccessLog()) {
         let store = SiteStore(site)
         let cache = ResponseCache<CacheKey, Representation>(capacityBytes: options.cacheBytes)
         let metrics = TrellisMetrics()
@@ -20,7 +24,7 @@ final class TrellisApplication: Sendable {
         self.cache = cache
         self.metrics = metrics
         self.accessLog = accessLog
-        dataLoader = PageDataLoader(upstream: UpstreamClient(registry: metrics.registry))
+        dataLoader = PageDataLoader(upstream: UpstreamClient(registry: metrics.registry, tls: upstreamTLS, logger: logger))
         let registry = metrics.registry
         registry.counter("trellis_cache_hits_total", help: "Page requests answered from the response cache.") {
             Double(cache.hits)

@@ -30,7 +30,14 @@ public enum TrellisServer {
             return 1
         }
 
-        let app = TrellisApplication(site: site, options: options)
+        let upstreamTLS: UpstreamTLSContext
+        do {
+            upstreamTLS = try UpstreamTLSContext(caFiles: options.upstreamCAFiles)
+        } catch {
+            logger.critical("refusing to start: \(error)")
+            return 1
+        }
+        let app = TrellisApplication(site: site, options: options, upstreamTLS: upstreamTLS, logger: logger)
         let server = HTTPServer(configuration: options.http, handler: app.handler, logger: logger)
         do {
             try server.start()

@@ -1,14 +1,16 @@
 import Dispatch
 import Foundation
+import Logging
 import SDUI
 import Synchronization
 
-/// Fetches `url` data sources (SPEC §2.3): HTTP/1.1 GETs over plain TCP with keep-alive,
-/// bounded by each request's timeout, cached for its TTL, coalesced per URL.
+/// Fetches `url` data sources (SPEC §2.3, §6.2): HTTP/1.1 GETs over plain TCP or TLS with
+/// keep-alive, bounded by each request's timeout, cached for its TTL, coalesced per cache key.
 ///
 /// Only a 200 whose body parses as JSON is a value. Anything else — another status, a body
 /// that is not JSON or is larger than `maxResponseBytes`, a refused or reset connection, a
-/// timeout, an `https://` or malformed URL — is `nil` and is not cached.
+/// timeout, a certificate that does not verify, a malformed URL — is `nil` and is not cached.
+/// A failed TLS verification is logged once per source and minute.
 ///
 /// Threads: each upstream call runs its I/O (non-blocking sockets, `poll` with the time
 /// left) on a thread of its own, so no call waits for another's thread: a shared concurrent
@@ -31,17 +33,27 @@ package final class UpstreamClient: Sendable {
     /// slow backend under load cannot pile up threads without bound.
     package let maxConcurrentCalls: Int
     private let callsInFlight = Atomic<Int>(0)
+    private let tls: UpstreamTLSContext?
+    private let logger: Logger
+    /// When each source last logged a TLS failure.
+    private let tlsFailureLogged = Mutex<[String: ContinuousClock.Instant]>([:])
 
-    /// A client that registers its metrics on `registry` and resolves names with `resolver`. `now` is the clock for cache TTLs
-    /// only (timeouts always use the real monotonic clock); tests inject one to expire entries.
+    /// A client that registers its metrics on `registry`, resolves names with `resolver`,
+    /// speaks TLS with `tls` (nil: the system trust store alone) and logs through `logger`.
+    /// `now` is the clock for cache TTLs and breaker cooldowns only (timeouts always use the
+    /// real monotonic clock); tests inject one.
     package init(
         registry: MetricsRegistry,
         maxResponseBytes: Int = 4 << 20,
         maxConcurrentCalls: Int = 256,
         resolver: NameResolver = NameResolver(),
+        tls: UpstreamTLSContext? = nil,
+        logger: Logger = Logger(label: "trellis.upstream"),
         now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
     ) {
         self.resolver = resolver
+        self.tls = tls ?? (try? UpstreamTLSContext())
+        self.logger = logger
         self.maxResponseBytes = maxResponseBytes
         self.maxConcurrentCalls = maxConcurrentCalls
         self.now = now
@@ -92,6 +104,7 @@ package final class UpstreamClient: Sendable {
         } catch {
             metrics.failures.increment([request.source])
             if error == .timeout { metrics.timeouts.increment([request.source]) }
+            if case .tls(let reason) = error { logTLSFailure(source: request.source, url: request.url, reason: reason) }
         }
         metrics.duration.observe(ContinuousClock.now - started, labels: [request.source])
         breakers.record(request.source, succeeded: value != nil, settings: request.breaker, now: now())
@@ -109,7 +122,7 @@ package final class UpstreamClient: Sendable {
     /// The JSON value at `url`, or why there is none.
     private func fetchValue(_ request: UpstreamRequest, deadline: UpstreamDeadline) throws(UpstreamError) -> JSONValue {
         guard let target = UpstreamTarget(request.url) else { throw .unsupportedURL }
-        let exchange = UpstreamExchange(pool: pool, maxResponseBytes: maxResponseBytes, resolver: resolver)
+        let exchange = UpstreamExchange(pool: pool, maxResponseBytes: maxResponseBytes, resolver: resolver, tls: tls)
         let response = try exchange.perform(target, headers: request.headers, deadline: deadline)
         guard response.status == 200 else { throw .status(response.status) }
         do {
@@ -117,6 +130,17 @@ package final class UpstreamClient: Sendable {
         } catch {
             throw .notJSON
         }
+    }
+
+    /// Logs a failed TLS handshake of `source`, at most once a minute per source.
+    private func logTLSFailure(source: String, url: String, reason: String) {
+        let now = ContinuousClock.now
+        let due = tlsFailureLogged.withLock { logged in
+            guard logged[source].map({ now - $0 >= .seconds(60) }) ?? true else { return false }
+            logged[source] = now
+            return true
+        }
+        if due { logger.warning("upstream TLS failed: \(reason)", metadata: ["source": "\(source)", "url": "\(url)"]) }
     }
 
     private static func nanoseconds(_ duration: Duration) -> Int {

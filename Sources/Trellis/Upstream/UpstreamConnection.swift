@@ -4,8 +4,9 @@ import SystemCalls
 import Glibc
 #endif
 
-/// One non-blocking TCP connection to an upstream, owner of its socket: it is closed when the
-/// connection is dropped (an error path can't leak it), or handed to the pool with `release`.
+/// One non-blocking TCP connection to an upstream, plain or TLS, owner of its socket: it is
+/// closed when the connection is dropped (an error path can't leak it), or handed to the pool
+/// with `release`.
 /// Every operation takes the fetch's deadline and waits with `poll` for no longer than what
 /// is left of it, so no thread is ever blocked past a timeout.
 ///
@@ -13,21 +14,49 @@ import Glibc
 /// `UpstreamConnectionPool`), so it holds no lock.
 struct UpstreamConnection: ~Copyable, Sendable {
     private let fd: Int32
+    /// The TLS session over the socket, nil for plain HTTP.
+    private let tls: UpstreamTLSSession?
     /// Whether it came out of the pool (a failure before any response byte means "stale").
     let reused: Bool
 
-    /// Takes ownership of the connected socket `fd`.
-    init(adopting fd: Int32, reused: Bool = false) {
+    /// Takes ownership of the connected socket `fd` (and its TLS session, if any).
+    init(adopting fd: Int32, tls: UpstreamTLSSession? = nil, reused: Bool = false) {
         self.fd = fd
+        self.tls = tls
         self.reused = reused
     }
 
+    /// Takes back an idle connection from the pool.
+    init(idle: IdleUpstreamSocket) {
+        self.init(adopting: idle.fd, tls: idle.tls, reused: true)
+    }
+
     deinit {
+        tls?.free()
         System.close(fd)
     }
 
-    /// Connects to `address`, non-blocking, within `deadline`.
-    static func open(to address: UpstreamAddress, deadline: UpstreamDeadline) throws(UpstreamError) -> UpstreamConnection {
+    /// Connects to `address`, non-blocking, within `deadline`; with `tls`, then shakes hands as
+    /// the client of `host` and verifies its certificate.
+    static func open(to address: UpstreamAddress, tls: (context: UpstreamTLSContext, host: String)? = nil,
+                     deadline: UpstreamDeadline) throws(UpstreamError) -> UpstreamConnection {
+        let plain = try connect(to: address, deadline: deadline)
+        guard let tls else { return plain }
+        let fd = plain.release().fd
+        let session: UpstreamTLSSession
+        do {
+            session = try tls.context.session(fd: fd, host: tls.host)
+        } catch {
+            System.close(fd)
+            throw error
+        }
+        let secure = UpstreamConnection(adopting: fd, tls: session)
+        try session.handshake(fd: fd, deadline: deadline)
+        return secure
+    }
+
+    /// The TCP connection to `address`.
+    private static func connect(to address: UpstreamAddress, deadline: UpstreamDeadline) throws(UpstreamError) -> UpstreamConnection {
         let connection: UpstreamConnection
         do {
             connection = UpstreamConnection(adopting: try System.tcpSocket(family: address.family))
@@ -52,6 +81,7 @@ struct UpstreamConnection: ~Copyable, Sendable {
 
     /// Writes all of `bytes` (a vanished peer is an error, not SIGPIPE).
     func write(_ bytes: [UInt8], deadline: UpstreamDeadline) throws(UpstreamError) {
+        if let tls { return try tls.write(bytes, fd: fd, deadline: deadline) }
         var offset = 0
         while offset < bytes.count {
             let result = bytes.withUnsafeBytes { all in
@@ -68,6 +98,7 @@ struct UpstreamConnection: ~Copyable, Sendable {
     /// Appends what the socket has to `buffer` (waiting for it within the deadline) and
     /// returns the number of bytes read; 0 means the peer closed its side.
     func read(into buffer: inout [UInt8], deadline: UpstreamDeadline) throws(UpstreamError) -> Int {
+        if let tls { return try tls.read(into: &buffer, fd: fd, deadline: deadline) }
         var chunk = [UInt8](repeating: 0, count: 16 * 1024)
         while true {
             let result = chunk.withUnsafeMutableBytes { raw in
@@ -86,15 +117,30 @@ struct UpstreamConnection: ~Copyable, Sendable {
     }
 
     /// Whether an idle pooled connection still looks usable: nothing readable (an idle
-    /// HTTP/1.1 connection should have no input; readable means EOF, RST or garbage).
+    /// HTTP/1.1 connection should have no input; readable means EOF, RST or garbage), or for
+    /// TLS nothing but records the session consumes (TLS 1.3 session tickets).
     var looksIdle: Bool {
-        (try? System.poll(fd, for: Int16(POLLIN), timeoutMillis: 0)) == false
+        let readable = (try? System.poll(fd, for: Int16(POLLIN), timeoutMillis: 0)) != false
+        guard readable else { return true }
+        return tls?.staysIdle ?? false
     }
 
-    /// Gives up ownership: the socket, for the pool to keep while the connection is idle.
-    consuming func release() -> Int32 {
-        let fd = self.fd
+    /// Gives up ownership: the socket and its session, for the pool to keep while idle.
+    consuming func release() -> IdleUpstreamSocket {
+        let idle = IdleUpstreamSocket(fd: fd, tls: tls)
         discard self
-        return fd
+        return idle
+    }
+}
+
+/// An idle pooled connection: its socket and TLS session, owned by the pool until taken.
+struct IdleUpstreamSocket: Sendable {
+    let fd: Int32
+    let tls: UpstreamTLSSession?
+
+    /// Frees the session and closes the socket (the pool drops it).
+    func close() {
+        tls?.free()
+        System.close(fd)
     }
 }

@@ -1,7 +1,7 @@
 import Synchronization
 import SystemCalls
 
-/// Idle keep-alive connections per `host:port`, most recently used first.
+/// Idle keep-alive connections per scheme, host and port, most recently used first.
 ///
 /// A fetch takes an idle connection (or opens a new one), and gives it back after a
 /// complete, reusable response. At most `maxIdlePerHost` wait per host; the rest are closed.
@@ -14,7 +14,7 @@ import SystemCalls
 final class UpstreamConnectionPool: Sendable {
     /// How many idle connections to keep per host and port.
     let maxIdlePerHost: Int
-    private let idle = Mutex<[String: [Int32]]>([:])
+    private let idle = Mutex<[String: [IdleUpstreamSocket]]>([:])
 
     /// An empty pool.
     init(maxIdlePerHost: Int = 16) {
@@ -23,8 +23,8 @@ final class UpstreamConnectionPool: Sendable {
 
     /// An idle connection to `key`, marked `reused`, if one is still usable.
     func take(_ key: String) -> UpstreamConnection? {
-        while let fd = idle.withLock({ $0[key]?.popLast() }) {
-            let connection = UpstreamConnection(adopting: fd, reused: true)
+        while let socket = idle.withLock({ $0[key]?.popLast() }) {
+            let connection = UpstreamConnection(idle: socket)
             if connection.looksIdle { return connection }
         }
         return nil
@@ -32,13 +32,13 @@ final class UpstreamConnectionPool: Sendable {
 
     /// Gives `connection` back for reuse (or closes it when the pool for `key` is full).
     func put(_ connection: consuming UpstreamConnection, for key: String) {
-        let fd = connection.release()
+        let socket = connection.release()
         let kept = idle.withLock { idle in
             guard idle[key, default: []].count < maxIdlePerHost else { return false }
-            idle[key, default: []].append(fd)
+            idle[key, default: []].append(socket)
             return true
         }
-        if !kept { System.close(fd) }
+        if !kept { socket.close() }
     }
 
     /// Closes every idle connection.
@@ -47,7 +47,7 @@ final class UpstreamConnectionPool: Sendable {
             defer { idle = [:] }
             return idle.values.flatMap { $0 }
         }
-        for fd in all { System.close(fd) }
+        for socket in all { socket.close() }
     }
 
     deinit {

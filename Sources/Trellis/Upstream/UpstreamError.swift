@@ -3,7 +3,7 @@
 enum UpstreamError: Error, Sendable, Equatable {
     /// The deadline passed during resolve, connect, write or read.
     case timeout
-    /// The URL is not `http://host[:port]/path` (`https://` is not supported).
+    /// The URL is not `http(s)://host[:port]/path`.
     case unsupportedURL
     /// The host name did not resolve.
     case unresolvable
@@ -20,4 +20,7 @@ enum UpstreamError: Error, Sendable, Equatable {
     case status(Int)
     /// A 200 whose body is not JSON.
     case notJSON
+    /// The TLS handshake failed: the certificate chain or host name did not verify, or the
+    /// peer does not speak TLS.
+    case tls(String)
 }

@@ -11,6 +11,8 @@ struct UpstreamExchange: Sendable {
     let maxResponseBytes: Int
     /// Resolves names within the deadline.
     let resolver: NameResolver
+    /// The TLS client settings for `https://` targets (nil: none could be made).
+    let tls: UpstreamTLSContext?
 
     /// The response to `GET target` with `headers` (names and values as the server's parser
     /// accepted them: no CR, LF or NUL can reach the request head), or why there is none.
@@ -26,7 +28,12 @@ struct UpstreamExchange: Sendable {
             }
         }
         let address = try resolver.resolve(host: target.host, port: target.port, deadline: deadline)
-        let fresh = try UpstreamConnection.open(to: address, deadline: deadline)
+        var session: (context: UpstreamTLSContext, host: String)?
+        if target.secure {
+            guard let tls else { throw .tls("no TLS client context could be made") }
+            session = (tls, target.host)
+        }
+        let fresh = try UpstreamConnection.open(to: address, tls: session, deadline: deadline)
         return try exchange(request, on: fresh, key: target.poolKey, deadline: deadline)
     }
 

@@ -1,21 +1,25 @@
-/// A parsed `http://host[:port]/path?query` URL: where to connect and what to ask for.
+/// A parsed `http(s)://host[:port]/path?query` URL: where to connect, whether over TLS, and
+/// what to ask for.
 struct UpstreamTarget: Sendable, Hashable {
+    /// `https://`: TLS, certificate verified for `host`.
+    var secure: Bool
     /// The host name or address literal (IPv6 without its brackets).
     var host: String
-    /// The TCP port (80 when the URL names none).
+    /// The TCP port (80, or 443 for https, when the URL names none).
     var port: UInt16
     /// The request target: path and query, at least `/`.
     var path: String
     /// The `Host` header's value, as written in the URL.
     var hostHeader: String
 
-    /// The pool key: connections are reused per host and port.
-    var poolKey: String { "\(host):\(port)" }
+    /// The pool key: connections are reused per scheme, host and port.
+    var poolKey: String { "\(secure ? "https" : "http")://\(host):\(port)" }
 
-    /// Parses `url`; `nil` for anything but `http://` (https, userinfo, a bad port, bytes
-    /// that are not printable ASCII …).
+    /// Parses `url`; `nil` for anything but `http://` and `https://` (userinfo, a bad port,
+    /// bytes that are not printable ASCII …).
     init?(_ url: String) {
-        let scheme = "http://"
+        secure = url.lowercased().hasPrefix("https://")
+        let scheme = secure ? "https://" : "http://"
         guard url.lowercased().hasPrefix(scheme) else { return nil }
         let rest = url.dropFirst(scheme.count)
         let slash = rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex
@@ -41,7 +45,7 @@ struct UpstreamTarget: Sendable, Hashable {
             portPart = authority[authority.index(after: colon)...]
         }
         guard !hostPart.isEmpty else { return nil }
-        var port: UInt16 = 80
+        var port: UInt16 = secure ? 443 : 80
         if let portPart {
             guard let parsed = UInt16(portPart), parsed > 0 else { return nil }
             port = parsed
