@@ -7,7 +7,7 @@ enum EnvironmentFlags {
         "serve": ServeCommand.optionNames,
         "validate": ["pages"],
         "render": ["pages", "client", "capabilities", "device-id", "variant", "release"],
-        "upstream": ["data", "host", "port", "latency-ms"],
+        "upstream": ["data", "host", "port", "latency-ms", "tls-cert", "tls-key", "key-header"],
     ]
     /// Boolean flags, per subcommand (set by `1`, `true` or `yes`).
     static let switches: [String: [String]] = [

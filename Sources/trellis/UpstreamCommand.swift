@@ -1,4 +1,5 @@
 import ArgumentParser
+import HTTPServer
 import Trellis
 
 /// `trellis upstream`: a sample backend for the `url` sources of the sample Pages/.
@@ -10,8 +11,21 @@ struct UpstreamCommand: ParsableCommand {
     @Option(help: "Address to listen on.") var host = "127.0.0.1"
     @Option(help: "Port to listen on.") var port = 9100
     @Option(help: "Milliseconds to wait before each answer.") var latencyMs = 0
+    @Option(help: "PEM certificate chain: serve HTTPS.") var tlsCert: String?
+    @Option(help: "PEM private key for --tls-cert.") var tlsKey: String?
+    @Option(help: "Take the id from this request header (a Bearer prefix dropped), e.g. Authorization.") var keyHeader: String?
+
+    func validate() throws {
+        guard (tlsCert == nil) == (tlsKey == nil) else { throw ValidationError("--tls-cert and --tls-key go together") }
+    }
 
     func run() throws {
-        throw ExitCode(SampleUpstream.run(data: data, host: host, port: port, latency: .milliseconds(latencyMs)))
+        var options = SampleUpstream.Options()
+        options.host = host
+        options.port = port
+        options.latency = .milliseconds(latencyMs)
+        options.keyHeader = keyHeader
+        if let tlsCert, let tlsKey { options.tls = TLSConfiguration(certificatePath: tlsCert, privateKeyPath: tlsKey) }
+        throw ExitCode(SampleUpstream.run(data: data, options: options))
     }
 }

@@ -5,10 +5,25 @@ import SDUI
 
 /// `trellis upstream`: a tiny backend for local runs of `url` sources. It serves a JSON file
 /// of values keyed by id: `GET /<anything>/<id>` answers the value of `<id>` (compact JSON),
-/// an unknown id is a JSON 404. `--latency-ms` delays every answer, to watch timeouts work.
+/// an unknown id is a JSON 404. `--latency-ms` delays every answer, to watch timeouts work;
+/// `--tls-cert`/`--tls-key` serve HTTPS; `--key-header Authorization` takes the id from that
+/// request header instead (a `Bearer ` prefix dropped), as a per-user service would.
 public enum SampleUpstream {
+    /// How the sample backend answers.
+    public struct Options: Sendable {
+        public var host = "127.0.0.1"
+        public var port = 9100
+        public var latency: Duration = .zero
+        /// HTTPS with this certificate chain and key.
+        public var tls: TLSConfiguration?
+        /// The request header that names the id (nil: the last path segment).
+        public var keyHeader: String?
+
+        public init() {}
+    }
+
     /// Serves until SIGTERM/SIGINT; returns the exit status.
-    public static func run(data path: String, host: String, port: Int, latency: Duration) -> Int32 {
+    public static func run(data path: String, options: Options) -> Int32 {
         guard let bytes = FileManager.default.contents(atPath: path),
               case .object(let values)? = try? JSONParser.parse(Array(bytes)) else {
             FileHandle.standardError.write(Data("\(path): not a readable JSON object\n".utf8))
@@ -17,29 +32,37 @@ public enum SampleUpstream {
         signal(SIGPIPE, SIG_IGN)
         SignalHandlers.block([SIGTERM, SIGINT])
         var configuration = HTTPServer.Configuration()
-        configuration.host = host
-        configuration.port = port
+        configuration.host = options.host
+        configuration.port = options.port
         configuration.eventLoops = 1
-        let server = HTTPServer(configuration: configuration, handler: Handler(values: values, latency: latency))
+        configuration.tls = options.tls
+        let server = HTTPServer(configuration: configuration,
+                                handler: Handler(values: values, latency: options.latency, keyHeader: options.keyHeader))
         do {
             try server.start()
         } catch {
-            FileHandle.standardError.write(Data("cannot start on \(host):\(port): \(error)\n".utf8))
+            FileHandle.standardError.write(Data("cannot start on \(options.host):\(options.port): \(error)\n".utf8))
             return 1
         }
-        FileHandle.standardError.write(Data("listening on http://\(host):\(server.boundPort) (\(values.count) values from \(path))\n".utf8))
+        let scheme = options.tls == nil ? "http" : "https"
+        FileHandle.standardError.write(Data("listening on \(scheme)://\(options.host):\(server.boundPort) (\(values.count) values from \(path))\n".utf8))
         let signals = SignalHandlers()
         signals.on(SIGTERM, SIGINT) { exit(0) }
         withExtendedLifetime((server, signals)) { dispatchMain() }
     }
 
-    /// Answers `GET /…/<id>` from the values.
+    /// Answers `GET /…/<id>` (or the id in `keyHeader`) from the values.
     struct Handler: HTTPHandler {
         let values: JSONObject
         let latency: Duration
+        let keyHeader: String?
 
         func handle(_ request: HTTPRequest, responder: HTTPResponder) {
-            let id = String(request.path.split(separator: "/").last ?? "").removingPercentEncoding ?? ""
+            var id = String(request.path.split(separator: "/").last ?? "").removingPercentEncoding ?? ""
+            if let keyHeader {
+                let value = request.headers[keyHeader] ?? ""
+                id = value.hasPrefix("Bearer ") ? String(value.dropFirst(7)) : value
+            }
             var response: HTTPResponse
             if let value = values[id] {
                 response = HTTPResponse(status: 200, body: JSONWriter.encode(value))
