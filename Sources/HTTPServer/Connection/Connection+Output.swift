@@ -31,7 +31,7 @@ extension Connection {
             let exchange = HTTPExchange(
                 requestID: request.requestID, method: request.method, path: request.path, status: response.status,
                 bodyBytes: sendBody ? response.body.count : 0, duration: .zero, logFields: response.logFields,
-                written: true)
+                written: true, loop: loop.index)
             let completion = Completion(exchange: exchange, startedAt: request.startedAt, closing: closing)
             if response.preformattedHeaders.isEmpty {
                 head.append(contentsOf: Self.crlf)
@@ -129,6 +129,7 @@ extension Connection {
     func report(_ request: Pending, status: Int, bodyBytes: Int, logFields: String, written: Bool) {
         loop.context.handler.didRespond(HTTPExchange(
             requestID: request.requestID, method: request.method, path: request.path, status: status,
-            bodyBytes: bodyBytes, duration: .now - request.startedAt, logFields: logFields, written: written))
+            bodyBytes: bodyBytes, duration: .now - request.startedAt, logFields: logFields, written: written,
+            loop: loop.index))
     }
 }

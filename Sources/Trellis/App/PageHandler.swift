@@ -51,6 +51,10 @@ struct PageHandler: HTTPHandler {
         app.metrics.record(exchange)
         app.accessLog.log(
             id: exchange.requestID, method: exchange.method, path: exchange.path, status: exchange.status,
-            bytes: exchange.bodyBytes, duration: exchange.duration, extra: exchange.logFields)
+            bytes: exchange.bodyBytes, duration: exchange.duration, extra: exchange.logFields, loop: exchange.loop)
+    }
+
+    func didFinishPass(loop: Int) {
+        app.accessLog.didFinishPass(loop: loop)
     }
 }

@@ -39,6 +39,7 @@ public enum TrellisServer {
             return 1
         }
         app.metrics.openConnections = { server.openConnections }
+        app.accessLog.register(on: app.metrics.registry)
         let reloader = PagesReloader(folder: folder, store: app.store, logger: logger) { _, _ in app.didReload() }
         app.metrics.reloadFailures = { reloader.failures }
         reloader.startWatching(every: options.reloadInterval.dispatchInterval)
@@ -62,6 +63,7 @@ public enum TrellisServer {
             guard app.beginDraining() else { return }
             logger.notice("draining", metadata: ["grace": "\(options.drainGrace)", "timeout": "\(options.drainTimeout)"])
             server.drain(grace: options.drainGrace, timeout: options.drainTimeout) {
+                app.accessLog.flush()
                 logger.notice("drained; exiting")
                 exit(0)
             }
