@@ -80,9 +80,10 @@ extension Connection {
     func queueError(_ error: HTTPError) {
         let sequence = nextSequence
         nextSequence += 1
+        let line = parser.request  // the request line, when it was complete
         pending[sequence] = Pending(
-            requestID: RequestID.next(), method: "-", path: "-", version: .http1_1, keepAlive: false,
-            isHead: false, startedAt: .now)
+            requestID: RequestID.next(), method: line?.method ?? "-", path: line?.path ?? "-", version: .http1_1,
+            keepAlive: false, isHead: false, startedAt: .now)
         ready[sequence] = error.response
         renderReady()
     }

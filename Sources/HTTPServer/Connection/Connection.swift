@@ -77,7 +77,11 @@ final class Connection {
     /// Called once after registration.
     func start() {
         if let handshakeDeadline { loop.schedule(token: id, at: handshakeDeadline) }
-        if loop.draining { perform(machine.drain(bytesBuffered: false)) }
+        if loop.draining {
+            perform(machine.drain(bytesBuffered: false))
+        } else if loop.quiescing {
+            machine.quiesce()
+        }
         afterEvent()
     }
 
@@ -108,6 +112,11 @@ final class Connection {
         }
         perform(machine.timerFired(now: now))
         afterEvent()
+    }
+
+    /// The drain has begun: every answer from now on closes the connection (SPEC §4.4).
+    func quiesce() {
+        machine.quiesce()
     }
 
     /// The server drains (SPEC §4.3).

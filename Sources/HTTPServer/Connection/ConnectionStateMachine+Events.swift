@@ -69,7 +69,7 @@ extension ConnectionStateMachine {
         case .head(let since) where now >= since + timeouts.head:
             return protocolError(.requestTimeout, now: now)
         case .body(let since) where now >= since + timeouts.idle:
-            return protocolError(.requestTimeout, now: now)
+            return protocolError(.bodyTimeout, now: now)
         case .idle(let since) where owed == 0 && now >= since + timeouts.idle:
             return .close
         default:
@@ -77,7 +77,14 @@ extension ConnectionStateMachine {
         }
     }
 
-    /// Graceful drain starts: an idle connection with no request bytes waiting closes now;
+    /// The drain has begun (its grace period included): from now on every answer carries
+    /// `Connection: close` (the last of those already received, when pipelined), but an idle
+    /// connection stays open until `drain`.
+    mutating func quiesce() {
+        draining = true
+    }
+
+    /// Graceful drain starts (the grace period is over): an idle connection with no request bytes waiting closes now;
     /// otherwise what was received (or is arriving) is answered, the last with `close`.
     mutating func drain(bytesBuffered: Bool) -> Action {
         draining = true

@@ -21,6 +21,11 @@ extension HTTPError {
         HTTPError(status: 408, code: "request_timeout", message: "The request head did not arrive in time.")
     }
 
+    /// 408 `request_timeout`: the head arrived, its body did not arrive in time.
+    public static var bodyTimeout: HTTPError {
+        HTTPError(status: 408, code: "request_timeout", message: "The request body did not arrive in time.")
+    }
+
     /// 413 `content_too_large`: the body is over the limit.
     public static var contentTooLarge: HTTPError {
         HTTPError(status: 413, code: "content_too_large", message: "The request body is too large.")
