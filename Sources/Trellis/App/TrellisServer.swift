@@ -43,11 +43,6 @@ public enum TrellisServer {
         let reloader = PagesReloader(folder: folder, store: app.store, logger: logger) { _, _ in app.didReload() }
         app.metrics.reloadFailures = { reloader.failures }
         reloader.startWatching(every: options.reloadInterval.dispatchInterval)
-        let scheme = options.http.tls == nil ? "http" : "https"
-        let host = options.http.host.contains(":") ? "[\(options.http.host)]" : options.http.host  // IPv6 literal
-        logger.notice("listening on \(scheme)://\(host):\(server.boundPort)",
-                      metadata: ["pages": "\(folder.path)", "version": "\(site.version)"])
-
         let signals = SignalHandlers()
         signals.on(SIGHUP) {
             reloader.reloadNow()
@@ -68,6 +63,12 @@ public enum TrellisServer {
                 exit(0)
             }
         }
+        // Announced once the signal handlers are in place: a signal sent on seeing this line
+        // is handled, never a default action.
+        let scheme = options.http.tls == nil ? "http" : "https"
+        let host = options.http.host.contains(":") ? "[\(options.http.host)]" : options.http.host  // IPv6 literal
+        logger.notice("listening on \(scheme)://\(host):\(server.boundPort)",
+                      metadata: ["pages": "\(folder.path)", "version": "\(site.version)"])
         withExtendedLifetime((app, server, reloader, signals)) { dispatchMain() }
     }
 }
