@@ -216,9 +216,13 @@ struct ConnectionStateMachineTests {
             let result = machine.protocolError(.badRequest("y"), now: at(1))
             #expect(result == .none)
         }
-        #expect(machine.owed == 1)
+        #expect(!machine.owesNothing)
         do {
-            let result = machine.timerFired(now: at(20))
+            let result = machine.responseWritten(now: at(2), closing: true, bytesBuffered: false)
+            #expect(result == .shutdownAndLinger, "one error owed: its write ends it")
+        }
+        do {
+            let result = machine.timerFired(now: at(3))
             #expect(result == .none)
         }
     }
@@ -245,5 +249,29 @@ struct ConnectionStateMachineTests {
         #expect(!first)
         let last = machine.responseCloses(keepAlive: true, moreOwed: false, bytesBuffered: false)
         #expect(last)
+    }
+
+    @Test func aStalledBodyGets408SayingTheBodyTimedOut() {
+        var machine = ConnectionStateMachine(now: start, timeouts: timeouts)
+        machine.bytesArrived(now: at(0))
+        machine.headCompleted(now: at(1))
+        #expect(machine.deadline == at(61))
+        let result = machine.timerFired(now: at(61))
+        #expect(result == .sendError(.bodyTimeout))
+    }
+
+    @Test func quiescingClosesOnTheNextAnswerButKeepsAnIdleConnection() {
+        var machine = ConnectionStateMachine(now: start, timeouts: timeouts)
+        machine.bytesArrived(now: at(0))
+        machine.requestCompleted(now: at(1), keepAlive: true)
+        machine.quiesce()
+        let closes = machine.responseCloses(keepAlive: true, moreOwed: false, bytesBuffered: false)
+        #expect(closes)
+        var idle = ConnectionStateMachine(now: start, timeouts: timeouts)
+        idle.bytesArrived(now: at(0))
+        idle.requestCompleted(now: at(1), keepAlive: true)
+        _ = idle.responseWritten(now: at(2), closing: false, bytesBuffered: false)
+        idle.quiesce()
+        #expect(idle.acceptsRequest(maxOwed: 16), "an idle connection is served during the grace period")
     }
 }

@@ -24,7 +24,9 @@ import Testing
         #expect(target.path == "/recs/42?x=1")
         #expect(target.hostHeader == "127.0.0.1:9100")
         let bare = try #require(UpstreamTarget("http://example.com"))
-        #expect(bare.port == 80)
+        #expect(bare.port == 80 && !bare.secure)
+        let secure = try #require(UpstreamTarget("https://example.com/a"))
+        #expect(secure.secure && secure.port == 443 && secure.poolKey == "https://example.com:443")
         #expect(bare.path == "/")
         let v6 = try #require(UpstreamTarget("http://[::1]:8080/a"))
         #expect(v6.host == "::1")
@@ -32,7 +34,6 @@ import Testing
     }
 
     @Test func rejectsWhatItCannotFetch() {
-        #expect(UpstreamTarget("https://example.com/a") == nil)
         #expect(UpstreamTarget("ftp://example.com/a") == nil)
         #expect(UpstreamTarget("http://user@example.com/a") == nil)
         #expect(UpstreamTarget("http://example.com:0/a") == nil)

@@ -6,17 +6,13 @@ extension Connection {
         loop.selector.deregister(fd: transport.fd)
         transport.close()
         loop.remove(self)
-        for index in outboundHead..<outbound.count {
-            if var completion = outbound[index].completion {
-                completion.exchange.written = false
-                loop.context.handler.didRespond(completion.exchange)
-            }
+        for var completion in output.removeAll() {
+            completion.exchange.written = false
+            loop.context.handler.didRespond(completion.exchange)
         }
-        outbound = []
-        for (_, request) in pending.sorted(by: { $0.key < $1.key }) {
+        for request in order.removeAll() {
             report(request, status: 0, bodyBytes: 0, errorCode: nil, annotation: nil, written: false)
         }
-        pending = [:]
         loop.connectionClosed()
     }
 

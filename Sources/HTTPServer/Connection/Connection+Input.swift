@@ -19,7 +19,7 @@ extension Connection {
             return
         }
         // Lingering (or past a closing request): input is read only to be discarded.
-        guard machine.lingerUntil == nil, !machine.isClosing else { return }
+        guard !machine.discardsInput else { return }
         inbound.append(contentsOf: UnsafeRawBufferPointer(rebasing: loop.readBuffer[..<count]))
         machine.bytesArrived(now: .now)
         processInput()
@@ -31,7 +31,7 @@ extension Connection {
     func processInput() {
         processing = true
         defer { processing = false }
-        while !closed, !machine.isClosing, machine.owed < Self.maxOwed, bytesBuffered {
+        while !closed, machine.acceptsRequest(maxOwed: Self.maxOwed), bytesBuffered {
             let result = inbound.withUnsafeBufferPointer { all in
                 parser.parse(UnsafeBufferPointer(rebasing: all[inboundStart...]))
             }
@@ -62,38 +62,35 @@ extension Connection {
 
     /// Parses more once the pipeline has room again (after responses are written).
     func resumeInput() {
-        guard !processing, !closed, bytesBuffered, !machine.isClosing, machine.owed < Self.maxOwed else { return }
+        guard !processing, !closed, bytesBuffered, machine.acceptsRequest(maxOwed: Self.maxOwed) else { return }
         processInput()
     }
 
     private func dispatch(_ request: HTTPRequest, now: ContinuousClock.Instant) {
-        let sequence = nextSequence
-        nextSequence += 1
-        pending[sequence] = Pending(
+        let sequence = order.add(Pending(
             requestID: request.requestID, method: request.method, path: request.path,
             version: request.version, keepAlive: request.wantsKeepAlive, isHead: request.method == "HEAD",
-            startedAt: now)
+            startedAt: now))
         let slot = ResponseSlot(loop: loop, connectionID: id, sequence: sequence)
         loop.context.handler.handle(request, responder: HTTPResponder(slot: slot))
     }
 
     /// Queues the server's own error answer after everything owed; it closes the connection.
     func queueError(_ error: HTTPError) {
-        let sequence = nextSequence
-        nextSequence += 1
-        pending[sequence] = Pending(
-            requestID: RequestID.next(), method: "-", path: "-", version: .http1_1, keepAlive: false,
-            isHead: false, startedAt: .now)
-        ready[sequence] = error.response
+        let line = parser.request  // the request line, when it was complete
+        let sequence = order.add(Pending(
+            requestID: RequestID.next(), method: line?.method ?? "-", path: line?.path ?? "-", version: .http1_1,
+            keepAlive: false, isHead: false, startedAt: .now))
+        order.fulfil(sequence, with: error.response)
         renderReady()
     }
 
     /// `Expect: 100-continue` with the body not yet sent: tell the client to go on, unless
     /// earlier responses are still owed (an interim answer must not overtake them).
     private func sendContinueIfExpected() {
-        guard parser.expectsContinue, !continueSent, machine.owed == 0, outboundHead == outbound.count else { return }
+        guard parser.expectsContinue, !continueSent, machine.owesNothing, output.isEmpty else { return }
         continueSent = true
-        enqueue(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8), completion: nil)
+        output.append(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8))
     }
 
     private func compactInbound() {

@@ -5,7 +5,8 @@ import Glibc
 /// One accepted connection, owned by one event loop for its whole life (no locks).
 ///
 /// It glues the socket (`Transport`), the incremental `RequestParser`, the pure
-/// `ConnectionStateMachine` and an ordered output queue written with `writev`.
+/// `ConnectionStateMachine`, the `ResponseOrder` of pipelined answers and the `PendingWrites`
+/// output queue written with `writev`.
 /// Pipelined requests are parsed as soon as they are buffered and answered strictly in order.
 final class Connection {
     /// Bookkeeping for a request whose response is owed.
@@ -19,12 +20,7 @@ final class Connection {
         var startedAt: ContinuousClock.Instant
     }
 
-    /// A chunk of output; the last chunk of a response carries its completion record.
-    struct Outbound {
-        var bytes: [UInt8]
-        var completion: Completion?
-    }
-
+    /// The record of a response, handed to the handler once its last byte is written.
     struct Completion {
         var exchange: HTTPExchange
         var startedAt: ContinuousClock.Instant
@@ -33,8 +29,9 @@ final class Connection {
 
     /// Most requests answered ahead of the client (pipelining depth) before reading pauses.
     static let maxOwed = 16
-    /// Most buffered output before reading pauses.
-    static let maxOutboundBytes = 4 << 20
+    /// Queued output above which reading pauses, and below which it resumes.
+    static let outputHighWatermark = 4 << 20
+    static let outputLowWatermark = 1 << 20
 
     let id: UInt64
     unowned let loop: EventLoop
@@ -43,14 +40,8 @@ final class Connection {
     var parser: RequestParser
     var inbound: [UInt8] = []
     var inboundStart = 0
-    var nextSequence: UInt64 = 0
-    var nextToRender: UInt64 = 0
-    var pending: [UInt64: Pending] = [:]
-    var ready: [UInt64: HTTPResponse] = [:]
-    var outbound: [Outbound] = []
-    var outboundHead = 0
-    var outboundOffset = 0
-    var outboundBytes = 0
+    var order = ResponseOrder()
+    var output = PendingWrites<Completion>(highWatermark: outputHighWatermark, lowWatermark: outputLowWatermark)
     var readClosed = false
     var closed = false
     var processing = false
@@ -77,7 +68,11 @@ final class Connection {
     /// Called once after registration.
     func start() {
         if let handshakeDeadline { loop.schedule(token: id, at: handshakeDeadline) }
-        if loop.draining { perform(machine.drain(bytesBuffered: false)) }
+        if loop.draining {
+            perform(machine.drain(bytesBuffered: false))
+        } else if loop.quiescing {
+            machine.quiesce()
+        }
         afterEvent()
     }
 
@@ -110,6 +105,11 @@ final class Connection {
         afterEvent()
     }
 
+    /// The drain has begun: every answer from now on closes the connection (SPEC §4.4).
+    func quiesce() {
+        machine.quiesce()
+    }
+
     /// The server drains (SPEC §4.3).
     func drain() {
         guard !closed else { return }
@@ -127,7 +127,7 @@ final class Connection {
         case .none:
             break
         case .close:
-            let lingering = machine.lingerUntil != nil
+            let lingering = machine.isLingering
             guard transport.hasPendingOutput, machine.keepOpenForOutput(now: .now) else {
                 close()
                 return
@@ -150,10 +150,9 @@ final class Connection {
             timerEntry = deadline
             loop.schedule(token: id, at: deadline)
         }
-        let lingering = machine.lingerUntil != nil
-        let backlogged = machine.owed >= Self.maxOwed || outboundBytes > Self.maxOutboundBytes
-        let wantRead = !readClosed && (lingering || (!machine.isClosing && !backlogged))
-        let wantWrite = outboundHead < outbound.count || transport.hasPendingOutput
+        let wantRead = !readClosed && machine.wantsInput(maxOwed: Self.maxOwed)
+            && (machine.isLingering || !output.isBacklogged)
+        let wantWrite = !output.isEmpty || transport.hasPendingOutput
         guard wantRead != registeredRead || wantWrite != registeredWrite else { return }
         registeredRead = wantRead
         registeredWrite = wantWrite

@@ -19,8 +19,10 @@ extension EventLoop {
             }
             runTasks()
             fireTimers(now: .now)
+            context.handler.didFinishPass(loop: index)
         }
         selectorCleanup()
+        context.handler.didFinishPass(loop: index)
     }
 
     private func timeoutMillis(now: ContinuousClock.Instant) -> Int32 {

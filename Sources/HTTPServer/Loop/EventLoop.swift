@@ -19,6 +19,9 @@ final class EventLoop: @unchecked Sendable {
     let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 65536, alignment: 16)
     var date = HTTPDate()
     var listener: Listener?
+    /// The drain has begun (grace period included): answers close their connection.
+    var quiescing = false
+    /// The grace period is over: idle connections close.
     var draining = false
 
     var connections: [UInt64: Connection] = [:]
@@ -99,6 +102,12 @@ final class EventLoop: @unchecked Sendable {
     /// Calls `timerFired` on connection `token` (or the listener) at `at`.
     func schedule(token: UInt64, at: ContinuousClock.Instant) {
         timers.insert(at: at, token: token)
+    }
+
+    /// The drain begins: every answer of this loop closes its connection from now on.
+    func quiesceAll() {
+        quiescing = true
+        for connection in connections.values { connection.quiesce() }
     }
 
     /// Starts draining every connection of this loop (SPEC §4.3).

@@ -21,6 +21,11 @@ extension HTTPError {
         HTTPError(status: 408, code: "request_timeout", message: "The request head did not arrive in time.")
     }
 
+    /// 408 `request_timeout`: the head arrived, its body did not arrive in time.
+    public static var bodyTimeout: HTTPError {
+        HTTPError(status: 408, code: "request_timeout", message: "The request body did not arrive in time.")
+    }
+
     /// 412 `precondition_failed`: an `If-Match` that no current representation matches.
     public static var preconditionFailed: HTTPError {
         HTTPError(status: 412, code: "precondition_failed", message: "If-Match matches no current representation.")

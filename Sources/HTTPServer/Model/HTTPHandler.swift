@@ -5,13 +5,20 @@
 public protocol HTTPHandler: Sendable {
     /// Answers one request through `responder`, now or later, exactly once.
     func handle(_ request: HTTPRequest, responder: HTTPResponder)
-    /// Called after each response (the server's own 4xx/5xx included) is written or failed.
+    /// Called after each response (the server's own 4xx/5xx included) is written or failed,
+    /// on the thread of event loop `exchange.loop`.
     func didRespond(_ exchange: HTTPExchange)
+    /// Called on event loop `loop`'s thread at the end of each of its passes (one `epoll_wait`
+    /// and what it dispatched), and once more when the loop stops: the place to hand over
+    /// what `didRespond` buffered for that loop (access-log lines), once per pass.
+    func didFinishPass(loop: Int)
 }
 
 extension HTTPHandler {
     /// Does nothing.
     public func didRespond(_ exchange: HTTPExchange) {}
+    /// Does nothing.
+    public func didFinishPass(loop: Int) {}
 }
 
 /// The record of one answered request, for access logs and metrics.
@@ -35,4 +42,6 @@ public struct HTTPExchange: Sendable {
     public var annotation: (any Sendable)?
     /// Whether the whole response reached the socket.
     public var written: Bool
+    /// The index of the event loop that answered (0 ..< `eventLoops`); `didRespond` runs on it.
+    public var loop: Int
 }

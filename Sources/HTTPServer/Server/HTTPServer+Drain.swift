@@ -1,7 +1,8 @@
 import Dispatch
 
 extension HTTPServer {
-    /// Graceful drain (SPEC §4.3). After `grace` the listener closes; requests already received
+    /// Graceful drain (SPEC §4.3, §4.4). From now on, the grace period included, every answer
+    /// carries `Connection: close`. After `grace` the listener closes; requests already received
     /// (pipelined ones too) are answered, the last one on each connection with
     /// `Connection: close`; an idle keep-alive connection is closed only when no request bytes
     /// wait on it (a request that arrives is answered first). `completion` runs once every
@@ -13,6 +14,7 @@ extension HTTPServer {
             completion()
             return
         }
+        for loop in loops { loop.execute { loop.quiesceAll() } }
         DispatchQueue.global().asyncAfter(deadline: .now() + grace.dispatchInterval) { [self] in
             let first = loops[0]
             first.execute {

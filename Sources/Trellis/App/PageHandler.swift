@@ -26,7 +26,11 @@ struct PageHandler: HTTPHandler {
         let extra = record?.accessFields(errorCode: exchange.errorCode) ?? exchange.errorCode.map { "error=" + $0 } ?? ""
         app.accessLog.log(
             id: exchange.requestID, method: exchange.method, path: exchange.path, status: exchange.status,
-            bytes: exchange.bodyBytes, duration: exchange.duration, extra: extra)
+            bytes: exchange.bodyBytes, duration: exchange.duration, extra: extra, loop: exchange.loop)
+    }
+
+    func didFinishPass(loop: Int) {
+        app.accessLog.didFinishPass(loop: loop)
     }
 
     /// `OPTIONS *` (RFC 9110 §9.3.7): what the server as a whole allows.

@@ -47,6 +47,7 @@ public enum TrellisServer {
         }
         let registry = app.metrics.registry
         registry.gauge("trellis_open_connections", help: "Open client connections.") { Double(server.openConnections) }
+        app.accessLog.register(on: registry)
         let reloader = PagesReloader(folder: folder, store: app.store, logger: logger) { _, _ in app.didReload() }
         registry.counter("trellis_config_reload_failures_total", help: "Reloads rejected by validation.") {
             Double(reloader.failures)
@@ -67,16 +68,17 @@ public enum TrellisServer {
             guard app.beginDraining() else { return }
             logger.notice("draining", metadata: ["grace": "\(options.drainGrace)", "timeout": "\(options.drainTimeout)"])
             server.drain(grace: options.drainGrace, timeout: options.drainTimeout) {
+                app.accessLog.flush()
                 logger.notice("drained; exiting")
                 exit(0)
             }
         }
-        // Announced only once signals are handled: a supervisor may send SIGHUP or SIGTERM at once.
+        // Announced once the signal handlers are in place: a signal sent on seeing this line
+        // is handled, never a default action.
         let scheme = options.http.tls == nil ? "http" : "https"
         let host = options.http.host.contains(":") ? "[\(options.http.host)]" : options.http.host  // IPv6 literal
         logger.notice("listening on \(scheme)://\(host):\(server.boundPort)",
                       metadata: ["pages": "\(folder.path)", "version": "\(site.version)"])
-
         withExtendedLifetime((app, server, reloader, signals)) { dispatchMain() }
     }
 }

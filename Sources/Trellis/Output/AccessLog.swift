@@ -1,60 +1,74 @@
 import Foundation
 import Synchronization
 
-/// One logfmt line per request, written to a file descriptor (stdout by default) with one
-/// `write` per line: nothing is buffered in the process, so each line is out as soon as it is
-/// logged even when stdout is a pipe or a file, and a lock keeps lines from interleaving.
+/// One logfmt line per request, on a file descriptor (stdout by default), kept off the hot
+/// path (SPEC §4.3): each event loop appends its lines to its own batch, hands the batch to
+/// one writer thread at the end of its pass (`didFinishPass`), and the writer does the
+/// blocking `write`s, many lines per call, in order. A slow or blocked descriptor never stalls
+/// a loop: past `bufferCapacity` bytes waiting, batches are dropped and counted
+/// (`trellis_access_log_dropped_lines_total`). `flush` writes everything before exit.
 ///
 /// `time=2026-11-21T21:51:00.123Z id=r1 method=GET path=/home status=200 bytes=3764
 /// duration_ms=0.213` then the caller's preformatted extra fields (`page=home
 /// variants="home-hero=A" release=stable`). Values with spaces, quotes, `=` or control
-/// characters are quoted, with `"` and `\` escaped. A failed write (closed pipe) drops the line.
-/// Lines are built as bytes (this runs once per request); the timestamp's date and time of
-/// day are formatted once a second.
+/// characters are quoted, with `"` and `\` escaped. Lines are built as bytes (this runs once
+/// per request); the timestamp's date and time of day are formatted once a second.
 package final class AccessLog: Sendable {
-    /// The descriptor, and the last second's formatted timestamp (one `gmtime` a second).
-    private struct State {
-        let fileDescriptor: Int32
-        var second = Int.min
-        var secondText: [UInt8] = []
+    /// The default most bytes waiting for the descriptor (4 MiB).
+    package static let defaultBufferCapacity = 4 << 20
+
+    /// One batch per loop slot: a loop only ever locks its own (loops beyond the slot count
+    /// share, by index modulo the count).
+    private let batches: [AccessLogBatch]
+    private let writer: AccessLogWriter
+
+    /// A log writing to `fileDescriptor`, which the log does not own or close, with `loops`
+    /// batch slots (one per event loop) and at most `bufferCapacity` bytes waiting.
+    package init(
+        fileDescriptor: Int32 = STDOUT_FILENO, loops: Int = ProcessInfo.processInfo.activeProcessorCount,
+        bufferCapacity: Int = AccessLog.defaultBufferCapacity
+    ) {
+        batches = (0..<max(1, loops)).map { _ in AccessLogBatch() }
+        writer = AccessLogWriter(fileDescriptor: fileDescriptor, capacity: bufferCapacity)
     }
 
-    private let state: Mutex<State>
-
-    /// A log writing to `fileDescriptor`, which the log does not own or close.
-    package init(fileDescriptor: Int32 = STDOUT_FILENO) {
-        self.state = Mutex(State(fileDescriptor: fileDescriptor))
+    deinit {
+        writer.stop()
     }
 
-    /// Writes the line for one request; `extra` is appended as is, after a space.
+    /// Lines dropped so far (buffer full, or the descriptor failed).
+    package var droppedLines: Int { writer.droppedLines }
+
+    /// Registers `trellis_access_log_dropped_lines_total` on `registry`.
+    package func register(on registry: MetricsRegistry) {
+        registry.counter(
+            "trellis_access_log_dropped_lines_total",
+            help: "Access-log lines dropped because stdout did not keep up (or failed)."
+        ) { [writer] in Double(writer.droppedLines) }
+    }
+
+    /// Buffers the line for one request on event loop `loop`'s batch; `extra` is appended as
+    /// is, after a space. The line goes out at the end of that loop's pass (`didFinishPass`).
     package func log(id: String, method: String, path: String, status: Int, bytes: Int,
-                     duration: Duration, extra: String = "", at time: Date = Date()) {
-        let millis = Int((time.timeIntervalSince1970 * 1000).rounded())
-        state.withLock { state in
-            if millis / 1000 != state.second {
-                state.second = millis / 1000
-                state.secondText = Self.secondText(state.second)
-            }
-            var line = LogLine(capacity: 192 + path.utf8.count + extra.utf8.count)
-            line.append("time=")
-            line.append(state.secondText)
-            line.decimal(millis % 1000, width: 3)
-            line.append("Z")
+                     duration: Duration, extra: String = "", loop: Int = 0, at time: Date = Date()) {
+        batches[loop % batches.count].append(at: time) { line in
             Self.appendFields(to: &line, id: id, method: method, path: path, status: status, bytes: bytes,
                               duration: duration, extra: extra)
-            let fd = state.fileDescriptor
-            line.bytes.withUnsafeBytes { buffer in
-                var offset = 0
-                while offset < buffer.count {
-                    let written = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                    if written > 0 {
-                        offset += written
-                    } else if !(written < 0 && errno == EINTR) {
-                        return
-                    }
-                }
-            }
         }
+    }
+
+    /// Event loop `loop` finished a pass: its lines go to the writer, in order.
+    package func didFinishPass(loop: Int) {
+        let (bytes, lines) = batches[loop % batches.count].take()
+        writer.submit(bytes, lines: lines)
+    }
+
+    /// Hands every loop's lines over and waits until all are written, or `timeout` passes (a
+    /// stdout nobody reads): call before exiting. Returns whether everything was written.
+    @discardableResult
+    package func flush(timeout: Duration = .seconds(2)) -> Bool {
+        for index in batches.indices { didFinishPass(loop: index) }
+        return writer.flush(timeout: timeout)
     }
 
     /// The line `log` writes, newline included.
@@ -111,7 +125,7 @@ package final class AccessLog: Sendable {
     }
 
     /// `2026-11-21T21:51:00.` for a Unix second.
-    private static func secondText(_ second: Int) -> [UInt8] {
+    static func secondText(_ second: Int) -> [UInt8] {
         var seconds = time_t(second)
         var parts = tm()
         gmtime_r(&seconds, &parts)

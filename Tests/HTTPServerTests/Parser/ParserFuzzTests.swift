@@ -32,32 +32,31 @@ struct ParserFuzzTests {
         return bytes
     }
 
-    /// Parses all requests in `bytes`, also split at a random point (incremental path).
-    static func exercise(_ bytes: [UInt8], split: Int) {
+    /// Parses all requests in `bytes`, also split at a random point (incremental path);
+    /// what went wrong, if anything.
+    static func exercise(_ bytes: [UInt8], split: Int) -> String? {
         let limits = RequestLimits(maxRequestLine: 64, maxHeaderBytes: 128, maxHeaderCount: 6, maxBody: 64)
         var parser = RequestParser(limits: limits)
         var buffer = Array(bytes[0..<split])
         var pending = bytes[split...]
-        var rounds = 0
-        while rounds < 1000 {
-            rounds += 1
+        for _ in 0..<1000 {
             switch parser.parse(buffer) {
             case .failure:
-                return
+                return nil
             case .request(let request, let consumed):
-                precondition(consumed > 0 && consumed <= buffer.count)
-                precondition(request.body.count <= limits.maxBody)
+                guard consumed > 0 && consumed <= buffer.count else { return "consumed \(consumed) of \(buffer.count)" }
+                guard request.body.count <= limits.maxBody else { return "a body of \(request.body.count) bytes" }
                 buffer.removeFirst(consumed)
             case .needMore:
                 let released = parser.releaseConsumed()
-                precondition(released <= buffer.count)
+                guard released <= buffer.count else { return "released \(released) of \(buffer.count)" }
                 buffer.removeFirst(released)
-                guard !pending.isEmpty else { return }
+                guard !pending.isEmpty else { return nil }
                 buffer += pending
                 pending = []
             }
         }
-        Issue.record("parser looped")
+        return "the parser looped"
     }
 
     @Test func hundredThousandMutatedAndRandomInputsNeverCrashOrHang() {
@@ -70,7 +69,11 @@ struct ParserFuzzTests {
                 bytes = Self.mutate(Self.seeds[iteration % Self.seeds.count], &rng)
             }
             guard !bytes.isEmpty else { continue }
-            Self.exercise(bytes, split: Int.random(in: 0...bytes.count, using: &rng))
+            let split = Int.random(in: 0...bytes.count, using: &rng)
+            if let problem = Self.exercise(bytes, split: split) {
+                Issue.record("iteration \(iteration): \(problem); split at \(split); input \(bytes)")
+                return
+            }
         }
     }
 }

@@ -24,17 +24,22 @@ final class ServerProcess: @unchecked Sendable {
             .deletingLastPathComponent().deletingLastPathComponent().path
     }
 
-    /// `trellis serve` on the Pages folder at `pages`.
-    convenience init(pages: String, arguments: [String] = [], environment: [String: String] = [:]) throws {
+    /// `trellis serve` on the Pages folder at `pages`. With `readsStdout` false, its stdout is
+    /// a pipe nobody reads (a stalled log collector).
+    convenience init(
+        pages: String, arguments: [String] = [], environment: [String: String] = [:], readsStdout: Bool = true
+    ) throws {
         try self.init(command: ["serve", "--pages", pages, "--host", "127.0.0.1", "--port", "0"] + arguments,
-                      environment: environment)
+                      environment: environment, readsStdout: readsStdout)
     }
 
     /// Any listening `trellis` command (`serve`, `upstream`) given `--port 0`.
-    init(command: [String], environment: [String: String] = [:]) throws {
+    init(command: [String], environment: [String: String] = [:], readsStdout: Bool = true) throws {
         let out: Pipe, err: Pipe
         (process, out, err) = Process.trellis(command, environment: environment)
-        out.fileHandleForReading.readabilityHandler = { [stdoutText] in stdoutText.append($0.availableData) }
+        if readsStdout {
+            out.fileHandleForReading.readabilityHandler = { [stdoutText] in stdoutText.append($0.availableData) }
+        }
         err.fileHandleForReading.readabilityHandler = { [stderrText] in stderrText.append($0.availableData) }
         try process.run()
         let listening = try waitFor("listening", timeout: 30) { [stderrText] in

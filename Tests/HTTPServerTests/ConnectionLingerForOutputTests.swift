@@ -1,8 +1,10 @@
 import Testing
 @testable import HTTPServer
 
-@Suite("TLS: closing with records still queued")
-struct TLSStateMachineTests {
+/// `ConnectionStateMachine.keepOpenForOutput`: a close waits for output the transport still
+/// holds (TLS records), up to the linger deadline.
+@Suite("Connection state machine: closing with transport output still queued")
+struct ConnectionLingerForOutputTests {
     typealias Machine = ConnectionStateMachine
 
     @Test func closeWaitsForQueuedOutputUntilTheLingerDeadline() {

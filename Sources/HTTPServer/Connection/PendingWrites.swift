@@ -1,0 +1,106 @@
+import SystemCalls
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The output queue of one connection (after swift-nio's `PendingWritesManager`): chunks of
+/// bytes in order, each optionally marked (the last chunk of a response carries its
+/// completion), written with one `writev` of up to `maxVectors` chunks without copying them.
+///
+/// High and low watermarks give the reader hysteresis: `isBacklogged` turns true above
+/// `highWatermark` bytes queued and false again only below `lowWatermark`, so reading pauses
+/// while a slow client lets output pile up and doesn't flap at the boundary.
+struct PendingWrites<Mark> {
+    /// Most chunks per `writev`.
+    static var maxVectors: Int { 64 }
+
+    /// Bytes queued above which reading should pause.
+    let highWatermark: Int
+    /// Bytes queued below which reading may resume.
+    let lowWatermark: Int
+    private var chunks: [(bytes: [UInt8], mark: Mark?)] = []
+    private var head = 0
+    /// Bytes of `chunks[head]` already written.
+    private var offset = 0
+    private var queuedBytes = 0
+    private var backlogged = false
+
+    /// An empty queue with the given watermarks (`low` ≤ `high`).
+    init(highWatermark: Int, lowWatermark: Int) {
+        precondition(lowWatermark <= highWatermark)
+        self.highWatermark = highWatermark
+        self.lowWatermark = lowWatermark
+    }
+
+    /// Whether nothing waits to be written.
+    var isEmpty: Bool { head == chunks.count }
+
+    /// Whether output piled up past the high watermark (and not yet below the low one).
+    var isBacklogged: Bool { backlogged }
+
+    /// Queues `bytes` after everything queued; `mark` comes back once they are all written.
+    mutating func append(_ bytes: [UInt8], mark: Mark? = nil) {
+        chunks.append((bytes, mark))
+        queuedBytes += bytes.count
+        if queuedBytes > highWatermark { backlogged = true }
+    }
+
+    /// One `write` (a `writev` of the queued chunks); the marks of the chunks it finished, in
+    /// order, or nil when the descriptor would block.
+    mutating func writeOnce(
+        _ write: (UnsafeBufferPointer<iovec>) throws(SystemError) -> IOResult<Int>
+    ) throws(SystemError) -> [Mark]? {
+        let end = min(chunks.count, head + Self.maxVectors)
+        let result = try withUnsafeTemporaryAllocation(of: iovec.self, capacity: end - head) { vectors in
+            Result { () throws(SystemError) in try gather(head, end: end, into: vectors, write) }
+        }.get()
+        guard case .processed(let written) = result else { return nil }
+        return advance(by: written)
+    }
+
+    /// Empties the queue; the marks of what was never completely written.
+    mutating func removeAll() -> [Mark] {
+        defer { self = PendingWrites(highWatermark: highWatermark, lowWatermark: lowWatermark) }
+        return chunks[head...].compactMap(\.mark)
+    }
+
+    /// Points the iovecs at the chunks, nesting `withUnsafeBytes` so none is copied.
+    private func gather(
+        _ index: Int, end: Int, into vectors: UnsafeMutableBufferPointer<iovec>,
+        _ write: (UnsafeBufferPointer<iovec>) throws(SystemError) -> IOResult<Int>
+    ) throws(SystemError) -> IOResult<Int> {
+        guard index < end else { return try write(UnsafeBufferPointer(vectors)) }
+        let skip = index == head ? offset : 0
+        return try chunks[index].bytes.withUnsafeBytes { bytes in
+            let base = bytes.baseAddress.map { UnsafeMutableRawPointer(mutating: $0 + skip) }
+            vectors[index - head] = iovec(iov_base: base, iov_len: bytes.count - skip)
+            return Result { () throws(SystemError) in try gather(index + 1, end: end, into: vectors, write) }
+        }.get()
+    }
+
+    /// Drops `written` bytes from the front; the marks of the chunks that completed.
+    private mutating func advance(by written: Int) -> [Mark] {
+        var remaining = written
+        var completed: [Mark] = []
+        queuedBytes -= written
+        while head < chunks.count {
+            let left = chunks[head].bytes.count - offset
+            guard remaining >= left else {
+                offset += remaining
+                break
+            }
+            remaining -= left
+            if let mark = chunks[head].mark { completed.append(mark) }
+            chunks[head] = ([], nil)
+            head += 1
+            offset = 0
+        }
+        if head == chunks.count {
+            chunks.removeAll(keepingCapacity: true)
+            head = 0
+        }
+        if queuedBytes < lowWatermark { backlogged = false }
+        return completed
+    }
+}
