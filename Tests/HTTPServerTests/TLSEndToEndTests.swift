@@ -79,12 +79,13 @@ struct TLSEndToEndTests {
         let connected = ContinuousClock.now
         let staller = try TestClient(port: server.boundPort, timeout: 8)
         let result = TLSFixture.curl(port: server.boundPort, ["/ok"])
-        let served = ContinuousClock.now - connected
         #expect(result.status == 0 && result.output == "GET /ok - 0")
-        #expect(served < .seconds(2), "served while the staller was still connected")
+        // Served while the staller was still connected: nothing (no EOF) to read on it yet.
+        var pending = pollfd(fd: staller.fd, events: Int16(POLLIN), revents: 0)
+        #expect(poll(&pending, 1, 0) == 0, "the staller was closed before the other client was served")
+        // Closed by the server (EOF before the client's own 8 s timeout), not before the handshake timeout.
         #expect(TLSFixture.readToEnd(staller).closed)
-        let closed = ContinuousClock.now - connected
-        #expect(closed >= .milliseconds(1900) && closed < .seconds(7))
+        #expect(ContinuousClock.now - connected >= .milliseconds(1900))
     }
 
     @Test func headTimeoutAlsoBoundsTheHandshake() throws {
@@ -92,12 +93,10 @@ struct TLSEndToEndTests {
             configuration.headTimeout = .milliseconds(500)
         }
         defer { server.stop() }
-        let connected = ContinuousClock.now
         let staller = try TestClient(port: server.boundPort, timeout: 8)
         staller.send([0x16, 0x03, 0x01])  // the start of a record, then nothing
         let (bytes, closed) = TLSFixture.readToEnd(staller)
-        #expect(closed && bytes.isEmpty)  // closed, no 408 in plaintext
-        #expect(ContinuousClock.now - connected < .seconds(5))
+        #expect(closed && bytes.isEmpty)  // closed by the server (EOF, not our 8 s timeout), no 408 in plaintext
         #expect(eventually { server.openConnections == 0 })
     }
 }
