@@ -42,13 +42,17 @@ build: deps
 release: deps
 	$(SWIFT) build -c release --product trellis
 
-## run: release build, then serve the sample Pages/ on port 8080.
+## run: release build, then serve the sample Pages/ on port 8080 (trusting the sample
+## upstreams' throwaway CA when `make upstream` has made one).
+SAMPLE_CA := .build/sample-tls/ca.pem
 run: release
-	$$($(SWIFT) build -c release --show-bin-path)/trellis serve --pages $(PAGES) --port $(PORT)
+	$$($(SWIFT) build -c release --show-bin-path)/trellis serve --pages $(PAGES) --port $(PORT) \
+	  $$([ -f $(SAMPLE_CA) ] && echo --upstream-ca $(SAMPLE_CA))
 
-## upstream: the sample backend behind the product page's related products (port 9100).
+## upstream: the sample backends (in a second terminal): recommendations :9100, search :9101,
+## per-user carts over https :9443.
 upstream: release
-	$$($(SWIFT) build -c release --show-bin-path)/trellis upstream --data samples/recommendations.json --port 9100
+	BIN=$$($(SWIFT) build -c release --show-bin-path)/trellis ./samples/run-upstreams.sh
 
 ## test: build and run every test (unit, end to end, fuzz seeds) in one pass: no test waits on
 ## the wall clock, so none needs the machine to itself. Then deploy/tests (pytest): the

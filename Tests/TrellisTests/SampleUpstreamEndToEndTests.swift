@@ -24,3 +24,46 @@ import Testing
         server.stop()
     }
 }
+
+/// The sample shop's signed-in part (SPEC §6): a per-user cart from an https `trellis
+/// upstream` keyed by the forwarded `Authorization`, and `/search?q=` through a declared query
+/// parameter; with no upstream running, both pages still serve without those sections.
+@Suite(.serialized) struct SampleShopSignedInEndToEndTests {
+    @Test func theCartIsEachUsersOwnOverHTTPSAndSearchReadsTheQuery() throws {
+        let authority = try #require(TestCertificateAuthority())
+        let pair = try #require(authority.issue("localhost", subjectAltName: "DNS:localhost,IP:127.0.0.1"))
+        let carts = try ServerProcess(command: [
+            "upstream", "--data", ServerProcess.packageRoot + "/samples/carts.json", "--port", "0",
+            "--key-header", "Authorization", "--tls-cert", pair.certificate, "--tls-key", pair.key])
+        let search = try ServerProcess(command: [
+            "upstream", "--data", ServerProcess.packageRoot + "/samples/search.json", "--port", "0"])
+        let pages = try TempPages()
+        try pages.write("sources.json", try pages.read("sources.json")
+            .replacingOccurrences(of: "localhost:9443", with: "localhost:\(carts.port)")
+            .replacingOccurrences(of: "127.0.0.1:9101", with: "127.0.0.1:\(search.port)"))
+        let server = try ServerProcess(pages: pages.path, arguments: ["--upstream-ca", authority.certificate])
+        let client = try TestClient(port: server.port)
+        let alice = try client.request("/cart", headers: [("Authorization", "Bearer alice")])
+        #expect(alice.status == 200 && alice.bodyText.contains("Your cart (2)") && alice.bodyText.contains("Merino Wool Socks"))
+        #expect(alice.header("Cache-Control") == "private, no-cache")
+        let bob = try client.request("/cart", headers: [("Authorization", "Bearer bob")])
+        #expect(bob.bodyText.contains("Your cart (1)") && !bob.bodyText.contains("Merino Wool Socks"))
+        #expect(try client.request("/cart").bodyText.contains("Sign in to see your cart."))
+        let jackets = try client.request("/search?q=jacket&utm_source=mail")
+        #expect(jackets.bodyText.contains("Results for “jacket”") && jackets.bodyText.contains("Insulated Down Jacket"))
+        #expect(try client.request("/search?q=%FF").status == 400)
+        #expect(carts.stop() == 0 && search.stop() == 0)
+        server.stop()
+    }
+
+    @Test func withNoUpstreamRunningTheyServeWithoutThoseSections() throws {
+        let server = try ServerProcess(pages: ServeEndToEndTests.pages)
+        let client = try TestClient(port: server.port)
+        let cart = try client.request("/cart", headers: [("Authorization", "Bearer alice")])
+        #expect(cart.status == 200 && cart.bodyText.contains("Sign in to see your cart."))
+        let found = try client.request("/search?q=jacket")
+        #expect(found.status == 200 && found.bodyText.contains("Results for “jacket”") && !found.bodyText.contains(#""id":"results""#))
+        #expect(try client.request("/search").bodyText.contains("Search the shop"))
+        server.stop()
+    }
+}
