@@ -1,7 +1,7 @@
 #ifndef TRELLIS_CLINUX_H
 #define TRELLIS_CLINUX_H
 /* Thin shim over the Linux calls Glibc's Swift module does not import (epoll, eventfd,
-   accept4). The compiler checks `struct epoll_event` (packed on x86-64) here, so Swift
+   accept4, sched_getaffinity). The compiler checks `struct epoll_event` (packed on x86-64) here, so Swift
    never computes its layout by hand. */
 #include <stdint.h>
 #include <sys/epoll.h>
@@ -10,6 +10,18 @@
 
 /* accept4 is declared by <sys/socket.h> only under _GNU_SOURCE. */
 extern int accept4(int fd, struct sockaddr *address, socklen_t *length, int flags);
+
+/* sched_getaffinity is declared by <sched.h> only under _GNU_SOURCE. */
+extern int sched_getaffinity(int pid, size_t size, void *mask);
+
+/* The number of CPUs in this thread's affinity mask (up to 1024), or -1. */
+static inline int clinux_affinity_cpu_count(void) {
+    unsigned long mask[1024 / (8 * sizeof(unsigned long))] = {0};
+    if (sched_getaffinity(0, sizeof(mask), mask) != 0) return -1;
+    int count = 0;
+    for (unsigned i = 0; i < sizeof(mask) / sizeof(mask[0]); i++) count += __builtin_popcountl(mask[i]);
+    return count;
+}
 
 static const uint32_t clinux_EPOLLIN = EPOLLIN;
 static const uint32_t clinux_EPOLLOUT = EPOLLOUT;

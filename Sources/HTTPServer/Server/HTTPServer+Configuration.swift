@@ -1,3 +1,4 @@
+import SystemCalls
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -27,8 +28,9 @@ extension HTTPServer {
         public var lingerTimeout: Duration = .seconds(2)
         /// Open connections at which the listener pauses (`--max-connections`).
         public var maxConnections = 10_000
-        /// Number of event-loop threads (default: one per core).
-        public var eventLoops = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        /// Number of event-loop threads (default: one per CPU this process may use: its affinity
+        /// mask, bounded by a cgroup CPU quota).
+        public var eventLoops = UsableCPUs.count()
         /// Listen backlog (at least 4096).
         public var backlog: Int32 = 4096
         /// The `Server` header value.

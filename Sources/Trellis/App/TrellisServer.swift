@@ -78,7 +78,8 @@ public enum TrellisServer {
         let scheme = options.http.tls == nil ? "http" : "https"
         let host = options.http.host.contains(":") ? "[\(options.http.host)]" : options.http.host  // IPv6 literal
         logger.notice("listening on \(scheme)://\(host):\(server.boundPort)",
-                      metadata: ["pages": "\(folder.path)", "version": "\(site.version)"])
+                      metadata: ["pages": "\(folder.path)", "version": "\(site.version)",
+                                "event-loops": "\(options.http.eventLoops)"])
         withExtendedLifetime((app, server, reloader, signals)) { dispatchMain() }
     }
 }
