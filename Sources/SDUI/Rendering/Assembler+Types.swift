@@ -3,7 +3,8 @@
 /// negotiated for the client (`Assembler+Actions`).
 extension Assembler {
     /// A component whose data conforms to its type's field rules, and the original types of
-    /// the actions its negotiation replaced or dropped (counted only if the component is kept).
+    /// the actions its negotiation replaced or dropped (counted for the original component,
+    /// kept or not, and for the fallback that replaces it).
     struct Conformed {
         var component: EvaluatedComponent
         var actionFallbacks: [String] = []
@@ -38,7 +39,7 @@ extension Assembler {
         return conformed
     }
 
-    /// Records the action fallbacks of a kept component.
+    /// Records the action fallbacks of a conformed component.
     mutating func count(_ conformed: Conformed) {
         for name in conformed.actionFallbacks { actionFallbackTypes[name, default: 0] += 1 }
     }

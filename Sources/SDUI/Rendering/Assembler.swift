@@ -38,12 +38,10 @@ struct Assembler {
     /// The component itself, its fallback, or nil (dropped).
     private mutating func replacement(for evaluated: EvaluatedComponent) throws(UpgradeRequired) -> EvaluatedComponent? {
         let conformed = conform(evaluated)
+        count(conformed)
         let original = conformed.component
         guard original.has(catalog[original.type].required) else { return nil }
-        if profile.renderable[original.type] {
-            count(conformed)
-            return original
-        }
+        if profile.renderable[original.type] { return original }
         fallbacks += 1
         fallbackTypes[catalog[original.type].name, default: 0] += 1
         var current = original

@@ -29,7 +29,7 @@ struct PageSchema {
             defs[Self.actionUnion] = actions.isEmpty ? .bool(false) : .object(JSONObject(["anyOf": .array(actions)]))
         }
         return .object(JSONObject([
-            "$schema": .string(Self.dialect), "title": .string(title), "$ref": Self.ref("page"), "$defs": .object(defs),
+            "$schema": .string(Self.dialect), "title": .string(title), "$ref": .string(Self.pointer("page")), "$defs": .object(defs),
         ]))
     }
 
@@ -73,6 +73,11 @@ struct PageSchema {
     }
 
     private static func ref(_ name: String) -> JSONValue {
-        .object(JSONObject(["$ref": .string("#/$defs/" + name.replacing("~", with: "~0").replacing("/", with: "~1"))]))
+        .object(JSONObject(["$ref": .string(pointer(name))]))
+    }
+
+    /// `#/$defs/<name>`, escaped as a JSON Pointer (RFC 6901) in a URI fragment.
+    private static func pointer(_ name: String) -> String {
+        "#/$defs/" + name.replacing("~", with: "~0").replacing("/", with: "~1")
     }
 }
