@@ -77,7 +77,8 @@ public struct PagesDiff: Sendable {
         change.bytesAfter = b.bytes
         if a.upgrade != b.upgrade { change.upgrade = b.upgrade }
         if a.upgrade == b.upgrade && a.template == b.template {
-            for id in a.components.keys.sorted() {
+            // A component gone with the one holding it is reported once, as its holder.
+            for id in a.components.keys.sorted() where a.parents[id].map({ b.components[$0] != nil }) ?? true {
                 switch b.components[id] {
                 case let type? where type != a.components[id]: change.replaced.append("\(id): \(a.components[id]!) → \(type)")
                 case nil where servedElsewhere.contains(id): change.dropped.append("\(id) (\(a.components[id]!))")
@@ -85,7 +86,7 @@ public struct PagesDiff: Sendable {
                 default: break
                 }
             }
-            for id in b.components.keys.sorted() where a.components[id] == nil {
+            for id in b.components.keys.sorted() where a.components[id] == nil && b.parents[id].map({ a.components[$0] != nil }) ?? true {
                 change.rendered.append("\(id) (\(b.components[id]!))")
             }
         }

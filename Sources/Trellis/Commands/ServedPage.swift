@@ -8,6 +8,8 @@ struct ServedPage: Sendable {
     let bytes: Int
     /// Component id → type, for every component of the body.
     let components: [String: String]
+    /// Component id → the id of the component holding it (none for the root).
+    let parents: [String: String]
     /// The template rendered, for messages (`pages/<template>.json`).
     let template: String
 
@@ -18,20 +20,25 @@ struct ServedPage: Sendable {
         upgrade = result.upgradeRequired
         bytes = result.body.count
         template = result.template
-        var found: [String: String] = [:]
-        if let body = try? JSONParser.parse(result.body) { Self.collect(body, into: &found) }
+        var found: [String: String] = [:], parents: [String: String] = [:]
+        if let body = try? JSONParser.parse(result.body) { Self.collect(body, parent: nil, into: &found, &parents) }
         components = found
+        self.parents = parents
     }
 
-    private static func collect(_ value: JSONValue, into found: inout [String: String]) {
+    private static func collect(_ value: JSONValue, parent: String?, into found: inout [String: String],
+                                _ parents: inout [String: String]) {
         switch value {
         case .object(let object):
+            var holder = parent
             if let id = object["id"]?.stringValue, let type = object["type"]?.stringValue, object["data"]?.objectValue != nil {
                 found[id] = type
+                parents[id] = parent
+                holder = id
             }
-            for member in object.members { collect(member.value, into: &found) }
+            for member in object.members { collect(member.value, parent: holder, into: &found, &parents) }
         case .array(let items):
-            for item in items { collect(item, into: &found) }
+            for item in items { collect(item, parent: parent, into: &found, &parents) }
         default:
             break
         }
