@@ -5,7 +5,7 @@ PORT       ?= 8080
 APT_PKGS   := libssl-dev zlib1g-dev openssl curl
 BENCH_PKGS := wrk nginx
 # pip package:module for deploy/tests (offline Kubernetes schemas ship inside kubernetes-validate).
-PIP_PKGS   := pytest:pytest PyYAML:yaml kubernetes-validate:kubernetes_validate
+PIP_PKGS   := pytest:pytest PyYAML:yaml kubernetes-validate:kubernetes_validate jsonschema:jsonschema
 PYTHON     ?= python3
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
@@ -27,8 +27,8 @@ deps:
 bench-deps: deps
 	$(call apt-install,$(BENCH_PKGS))
 
-## deploy-deps: what deploy/tests needs: nginx and wrk (apt), pytest, PyYAML and
-## kubernetes-validate (pip), each installed only when missing.
+## deploy-deps: what deploy/tests needs: nginx and wrk (apt), pytest, PyYAML,
+## kubernetes-validate and jsonschema (the schema tests' validator) (pip), each installed only when missing.
 deploy-deps: bench-deps
 	@missing=""; for p in $(PIP_PKGS); do $(PYTHON) -c "import $${p#*:}" 2>/dev/null || missing="$$missing $${p%%:*}"; done; \
 	if [ -n "$$missing" ]; then \

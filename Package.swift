@@ -7,6 +7,8 @@ let package = Package(
         .executable(name: "trellis", targets: ["TrellisCLI"]),
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
         .library(name: "SDUI", targets: ["SDUI"]),
+        // What an app links to read Trellis pages: Foundation only, Linux and Apple platforms.
+        .library(name: "TrellisClient", targets: ["TrellisClient"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -28,6 +30,8 @@ let package = Package(
         ),
         // The domain: components, templates, negotiation, rollout. No sockets, no files.
         .target(name: "SDUI", dependencies: ["COpenSSL"]),
+        // The client library (SPEC §8.3): components, actions, requests, ETag revalidation.
+        .target(name: "TrellisClient"),
         // The application: Pages/ loading, page requests, caching, gzip, metrics, logs.
         .target(
             name: "Trellis",
@@ -54,6 +58,8 @@ let package = Package(
             dependencies: ["HTTPServer", "SystemCalls", "TestSupport", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(name: "SDUITests", dependencies: ["SDUI", "TestSupport"]),
-        .testTarget(name: "TrellisTests", dependencies: ["Trellis", "HTTPServer", "SDUI", "SystemCalls", "TestSupport"]),
+        .testTarget(name: "TrellisClientTests", dependencies: ["TrellisClient"]),
+        .testTarget(
+            name: "TrellisTests", dependencies: ["Trellis", "HTTPServer", "SDUI", "SystemCalls", "TestSupport", "TrellisClient"]),
     ]
 )

@@ -8,7 +8,8 @@ struct TrellisCommand: ParsableCommand {
         commandName: "trellis",
         abstract: "A server-driven UI backend: assembles pages of UI components for each client.",
         discussion: "Every flag can also be set with an environment variable TRELLIS_<FLAG> (TRELLIS_PORT, TRELLIS_PAGES, ...); a flag on the command line wins.",
-        subcommands: [ServeCommand.self, ValidateCommand.self, RenderCommand.self, UpstreamCommand.self, BenchCommand.self]
+        subcommands: [ServeCommand.self, ValidateCommand.self, RenderCommand.self, SchemaCommand.self, DiffCommand.self,
+                      UpstreamCommand.self, BenchCommand.self]
     )
 
     static func main() {

@@ -2,7 +2,7 @@
 /// templates are compiled afterwards (they need every type), see `Catalog.compileFallbacks`.
 extension Catalog {
     static let file = "catalog.json"
-    private static let typeKeys: Set<String> = ["slots", "required", "since", "fallback", "fields"]
+    private static let typeKeys: Set<String> = ["slots", "required", "since", "fallback", "fields", "disabled", "additionalFields"]
 
     /// The catalog without fallbacks, recording every problem found.
     static func read(_ root: JSONValue, problems: inout ProblemList) -> Catalog {
@@ -33,27 +33,32 @@ extension Catalog {
                 }
                 for field in object.members {
                     let fieldPath = path.key("fields").key(field.key)
-                    guard let fieldSince = field.value["since"], field.value.objectValue?.count == 1 else {
-                        problems.add(file, fieldPath, "expected { \"since\": { ... } }")
-                        continue
-                    }
-                    let table = versionTable(fieldSince, fieldPath.key("since"), &problems)
-                    rules.append(FieldRule(name: field.key, since: table, index: ruleCount))
+                    guard let rule = fieldRule(field.key, field.value, fieldPath, index: ruleCount, &problems) else { continue }
+                    rules.append(rule)
                     ruleCount += 1
+                }
+            }
+            var additionalFields = true
+            if let flag = def["additionalFields"] {
+                if let bool = flag.boolValue { additionalFields = bool } else {
+                    problems.add(file, path.key("additionalFields"), "expected true or false")
                 }
             }
             index[member.key] = types.count
             types.append(ComponentType(
                 name: member.key, nameBytes: JSONWriter.encode(.string(member.key)), slots: slots,
-                required: required, since: since, fallback: nil, fields: rules))
+                required: required, since: since, fallback: nil, fields: rules,
+                disabled: def["disabled"].map { DisabledVersions.read($0, file, path.key("disabled"), &problems) },
+                additionalFields: additionalFields))
         }
         if index["page"] == nil {
             problems.add(file, "$.components", "the catalog must define the \"page\" type")
         }
-        return Catalog(types: types, indexByName: index, fieldRuleCount: ruleCount)
+        return Catalog(types: types, indexByName: index, fieldRuleCount: ruleCount,
+                       actions: readActions(root, problems: &problems))
     }
 
-    private static func strings(_ value: JSONValue?, _ path: String, _ problems: inout ProblemList) -> [String] {
+    static func strings(_ value: JSONValue?, _ path: String, _ problems: inout ProblemList) -> [String] {
         guard let value else { return [] }
         guard let array = value.arrayValue, array.allSatisfy({ $0.stringValue != nil }) else {
             problems.add(file, path, "expected an array of strings")
@@ -62,7 +67,7 @@ extension Catalog {
         return array.compactMap(\.stringValue)
     }
 
-    private static func versionTable(_ value: JSONValue, _ path: String, _ problems: inout ProblemList) -> VersionTable {
+    static func versionTable(_ value: JSONValue, _ path: String, _ problems: inout ProblemList) -> VersionTable {
         var versions: [Platform: SemanticVersion] = [:]
         guard let object = value.objectValue else {
             problems.add(file, path, "expected an object of platform versions")

@@ -7,6 +7,8 @@ struct Catalog: Sendable {
     let indexByName: [String: Int]
     /// How many field rules exist across all types.
     let fieldRuleCount: Int
+    /// The `actions` (SPEC §7.4); undeclared: action fields stay opaque.
+    var actions = ActionCatalog()
 
     /// The index of the type named `name`.
     func index(of name: String) -> Int? { indexByName[name] }

@@ -12,17 +12,30 @@ struct ComponentType: Sendable {
     let since: VersionTable?
     /// The catalog's fallback template; nil when older clients simply drop the component.
     var fallback: ComponentTemplate?
-    /// Data fields that only newer clients know.
+    /// Field rules: types, and data fields that only newer clients know.
     let fields: [FieldRule]
+    /// Client versions that must not receive the type (SPEC §7.2).
+    var disabled: DisabledVersions? = nil
+    /// `"additionalFields": false`: data may hold only slots, required and ruled fields.
+    var additionalFields = true
 
     /// Whether `field` holds child components.
     func isSlot(_ field: String) -> Bool { slots.contains(field) }
+
+    /// The rule of data field `name`, if any.
+    func rule(_ name: String) -> FieldRule? { fields.first(where: { $0.name == name }) }
+
+    /// Whether any field rule gives a type (only such types are checked at request time).
+    var hasTypedFields: Bool { fields.contains { $0.type != nil } }
 }
 
-/// `fields.<name>.since`: a data field pruned for clients below the version.
+/// `fields.<name>`: a data field's type (SPEC §7.4) and `since` (pruned for clients below it).
 struct FieldRule: Sendable {
     let name: String
-    let since: VersionTable
+    /// Nil: every client knows the field.
+    let since: VersionTable?
+    /// Nil: any value.
+    let type: FieldType?
     /// Index of the rule across the whole catalog (a column of a client's field table).
     let index: Int
 }

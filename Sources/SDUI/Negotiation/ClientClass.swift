@@ -3,14 +3,16 @@
 /// cached responses. Equality and hashing use the class's bit signature, so it is valid and
 /// stable within one `Site` (not across versions of Pages/).
 public struct ClientClass: Sendable, Hashable, CustomStringConvertible {
-    /// Renderable type bits (by type index) then allowed field bits (by field rule index).
+    /// Renderable type bits (by type index), allowed field bits (by field rule index), then
+    /// renderable action bits (by action index).
     let signature: [UInt64]
     let profile: ClientProfile
 
     init(profile: ClientProfile) {
         self.profile = profile
-        var bits = [UInt64](repeating: 0, count: (profile.renderable.count + profile.fieldAllowed.count + 63) / 64)
-        for (i, flag) in (profile.renderable + profile.fieldAllowed).enumerated() where flag {
+        let flags = profile.renderable + profile.fieldAllowed + profile.actionRenderable
+        var bits = [UInt64](repeating: 0, count: (flags.count + 63) / 64)
+        for (i, flag) in flags.enumerated() where flag {
             bits[i / 64] |= 1 << UInt64(i % 64)
         }
         signature = bits
@@ -34,32 +36,39 @@ final class ClientProfile: Sendable {
     let renderable: [Bool]
     /// Whether the client knows the field of each field rule.
     let fieldAllowed: [Bool]
+    /// Whether the client performs the action type at each index of the catalog's actions.
+    let actionRenderable: [Bool]
     /// The client it was computed for, and the table (so the `Site`) it belongs to: a class
     /// from another version of Pages/ is recomputed rather than misread.
     let descriptor: ClientDescriptor
     let owner: ObjectIdentifier
 
-    init(renderable: [Bool], fieldAllowed: [Bool], descriptor: ClientDescriptor, owner: ObjectIdentifier) {
+    init(renderable: [Bool], fieldAllowed: [Bool], actionRenderable: [Bool], descriptor: ClientDescriptor,
+         owner: ObjectIdentifier) {
         self.renderable = renderable
         self.fieldAllowed = fieldAllowed
+        self.actionRenderable = actionRenderable
         self.descriptor = descriptor
         self.owner = owner
     }
 
-    /// The profile of `client` against `catalog`.
+    /// The profile of `client` against `catalog`: `since`, `disabled` (SPEC §7.2) and
+    /// capabilities decide types and actions; field rules follow the version alone.
     convenience init(catalog: Catalog, client: ClientDescriptor, owner: ObjectIdentifier) {
         let version = client.clientVersion
         var fields = [Bool](repeating: false, count: catalog.fieldRuleCount)
         for type in catalog.types {
-            for rule in type.fields { fields[rule.index] = version.map(rule.since.admits) ?? false }
-        }
-        let renderable = catalog.types.map { type -> Bool in
-            switch client {
-            case .unknown: type.since == nil
-            case .version(let v): type.since.map { $0.admits(v) } ?? true
-            case .capabilities(let set, _): set.contains(type.name)
+            for rule in type.fields {
+                fields[rule.index] = rule.since.map { table in version.map(table.admits) ?? false } ?? true
             }
         }
-        self.init(renderable: renderable, fieldAllowed: fields, descriptor: client, owner: owner)
+        let renderable = catalog.types.map { type in
+            client.renders(type.name, since: type.since, disabled: type.disabled, capabilityDecides: true)
+        }
+        let namesActions = catalog.actions.types.contains { client.capabilities?.contains($0.name) == true }
+        let actions = catalog.actions.types.map { action in
+            client.renders(action.name, since: action.since, disabled: action.disabled, capabilityDecides: namesActions)
+        }
+        self.init(renderable: renderable, fieldAllowed: fields, actionRenderable: actions, descriptor: client, owner: owner)
     }
 }

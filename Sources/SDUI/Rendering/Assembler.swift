@@ -17,6 +17,8 @@ struct Assembler {
     /// Original components replaced or dropped for this client.
     var fallbacks = 0
     var fallbackTypes: [String: Int] = [:]
+    /// Actions replaced or dropped for this client, by original action type (SPEC §7.4).
+    var actionFallbackTypes: [String: Int] = [:]
     /// Whether ids can repeat on this page (else validation already proved them unique).
     let checksIDs: Bool
     /// Ids written so far, in document order, when `checksIDs`.
@@ -34,7 +36,10 @@ struct Assembler {
     }
 
     /// The component itself, its fallback, or nil (dropped).
-    private mutating func replacement(for original: EvaluatedComponent) throws(UpgradeRequired) -> EvaluatedComponent? {
+    private mutating func replacement(for evaluated: EvaluatedComponent) throws(UpgradeRequired) -> EvaluatedComponent? {
+        let conformed = conform(evaluated)
+        count(conformed)
+        let original = conformed.component
         guard original.has(catalog[original.type].required) else { return nil }
         if profile.renderable[original.type] { return original }
         fallbacks += 1
@@ -49,10 +54,14 @@ struct Assembler {
             case .catalog: template = catalog[current.type].fallback
             }
             guard let template,
-                  let next = evaluator.component(template, Scope(members: current.data), id: current.id),
-                  next.has(catalog[next.type].required)
+                  let candidate = evaluator.component(template, Scope(members: current.data), id: current.id).map(conform),
+                  candidate.component.has(catalog[candidate.component.type].required)
             else { break }
-            if profile.renderable[next.type] { return next }
+            let next = candidate.component
+            if profile.renderable[next.type] {
+                count(candidate)
+                return next
+            }
             current = next
             rule = .catalog
         }

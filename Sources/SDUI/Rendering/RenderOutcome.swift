@@ -16,10 +16,14 @@ public struct RenderedPage: Sendable {
     public var fallbacks: Int
     /// The same, by the original component's type (for `trellis_fallbacks_total{type}`).
     public var fallbackTypes: [String: Int]
+    /// Actions replaced or dropped, by original action type (`trellis_action_fallbacks_total{type}`);
+    /// not part of `fallbacks` (SPEC §7.4).
+    public var actionFallbackTypes: [String: Int]
 
-    public init(body: [UInt8], fallbacks: Int, fallbackTypes: [String: Int]) {
+    public init(body: [UInt8], fallbacks: Int, fallbackTypes: [String: Int], actionFallbackTypes: [String: Int] = [:]) {
         self.body = body
         self.fallbacks = fallbacks
         self.fallbackTypes = fallbackTypes
+        self.actionFallbackTypes = actionFallbackTypes
     }
 }

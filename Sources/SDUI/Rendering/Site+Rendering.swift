@@ -38,6 +38,6 @@ extension Site {
             return .upgradeRequired
         }
         return .page(RenderedPage(body: assembler.writer.bytes, fallbacks: assembler.fallbacks,
-                                  fallbackTypes: assembler.fallbackTypes))
+                                  fallbackTypes: assembler.fallbackTypes, actionFallbackTypes: assembler.actionFallbackTypes))
     }
 }

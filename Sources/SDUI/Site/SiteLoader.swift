@@ -47,6 +47,7 @@ struct SiteLoader {
         }
         var compiler = TemplateCompiler(catalog: catalog, fragments: fragments, problems: problems)
         compileFallbacks(&catalog, &compiler)
+        catalog.compileActionFallbacks(parsed[Catalog.file], &compiler)
         compiler = TemplateCompiler(catalog: catalog, fragments: fragments, problems: compiler.problems)
         for name in fragments.keys.sorted() {
             compiler.includeStack = [name]

@@ -87,6 +87,7 @@ extension TemplateCompiler {
             let node = isSlot ? compileSlot(member.value, file, memberPath) : compile(member.value, file, memberPath, .value)
             if let node { members.append(TemplateMember(key: member.key, node: node)) }
         }
+        if let type { checkFields(members, type: type, file, path) }
         return members
     }
 

@@ -22,7 +22,8 @@ struct PageHandler: HTTPHandler {
 
     func didRespond(_ exchange: HTTPExchange) {
         let record = exchange.annotation as? PageRecord
-        app.metrics.record(exchange, page: record?.page ?? "-", fallbacks: record?.fallbackTypes ?? [:])
+        app.metrics.record(exchange, page: record?.page ?? "-", fallbacks: record?.fallbackTypes ?? [:],
+                           actionFallbacks: record?.actionFallbackTypes ?? [:])
         let extra = record?.accessFields(errorCode: exchange.errorCode) ?? exchange.errorCode.map { "error=" + $0 } ?? ""
         app.accessLog.log(
             id: exchange.requestID, method: exchange.method, path: exchange.path, status: exchange.status,

@@ -11,6 +11,7 @@ final class TrellisMetrics: Sendable {
     private let duration: Histogram
     private let responseBytes: Counter
     private let fallbacks: LabeledCounter
+    private let actionFallbacks: LabeledCounter
 
     init() {
         requests = registry.labeledCounter(
@@ -22,14 +23,19 @@ final class TrellisMetrics: Sendable {
         fallbacks = registry.labeledCounter(
             "trellis_fallbacks_total", help: "Components replaced or dropped for a client, by original type.",
             labelNames: ["type"])
+        actionFallbacks = registry.labeledCounter(
+            "trellis_action_fallbacks_total", help: "Actions replaced or dropped for a client, by original action type.",
+            labelNames: ["type"])
     }
 
     /// Records one answered request: `page` is its `page` label (`-` when no page was chosen),
-    /// `fallbacks` the fallbacks its page applied, by original component type.
-    func record(_ exchange: HTTPExchange, page: String, fallbacks byType: [String: Int]) {
+    /// `fallbacks` the fallbacks its page applied, by original component type, and
+    /// `actionFallbacks` the same for actions, by original action type.
+    func record(_ exchange: HTTPExchange, page: String, fallbacks byType: [String: Int], actionFallbacks: [String: Int]) {
         requests.increment([page, String(exchange.status)])
         duration.observe(exchange.duration)
         responseBytes.increment(by: exchange.bodyBytes)
         for (type, count) in byType { fallbacks.increment([type], by: count) }
+        for (type, count) in actionFallbacks { self.actionFallbacks.increment([type], by: count) }
     }
 }

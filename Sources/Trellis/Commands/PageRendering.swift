@@ -1,7 +1,5 @@
-import Dispatch
 import HTTPServer
 import SDUI
-import Synchronization
 
 /// `trellis render`: the body `serve` would send a client for a path (before gzip), from the
 /// same `PagePipeline` as a served request, with no response cache.
@@ -21,18 +19,8 @@ public enum PageRendering {
         case .failure(let failure):
             return Output(body: [], summary: failure.problems.map { "\($0)\n" }.joined(), succeeded: false)
         }
-        let pipeline = PagePipeline(
-            snapshot: SiteStore.Snapshot(site: site, generation: 1), cache: nil,
-            dataLoader: PageDataLoader(upstream: UpstreamClient(registry: MetricsRegistry())))
-        let request = HTTPRequest(method: "GET", target: path, headers: HTTPHeaders(headers))
-        let outcome = Mutex<PageOutcome?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        pipeline.run(request, context: PageRequestContext(request)) { answer in
-            outcome.withLock { $0 = answer }
-            done.signal()
-        }
-        done.wait()
-        let answer = outcome.withLock { $0 }!
+        let pipeline = PagePipeline.uncached(site: site, upstream: UpstreamClient(registry: MetricsRegistry()))
+        let answer = pipeline.answer(HTTPRequest(method: "GET", target: path, headers: HTTPHeaders(headers)))
         guard let representation = answer.representation else {
             let error = answer.error!
             return Output(body: [], summary: "\(error.status) \(error.code): \(error.message)\n", succeeded: false)

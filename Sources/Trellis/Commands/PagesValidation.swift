@@ -3,9 +3,11 @@ import SDUI
 /// `trellis validate`: the whole folder's problems, the same validation start-up and reload run.
 public enum PagesValidation {
     /// Every problem of the folder at `path`, sorted; empty when it is valid.
-    public static func problems(inFolder path: String) -> [ValidationProblem] {
+    /// With `maxBytes`, a valid folder is also rendered for every route and client class, and
+    /// each body over the budget is a problem (`PagesBudget`).
+    public static func problems(inFolder path: String, maxBytes: Int? = nil) -> [ValidationProblem] {
         switch PagesLoader.load(PagesFolder(path: path)) {
-        case .success: []
+        case .success(let site): maxBytes.map { PagesBudget.problems(site: site, maxBytes: $0) } ?? []
         case .failure(let failure): failure.problems
         }
     }

@@ -61,6 +61,9 @@ struct PageRecord: Sendable {
     /// Fallbacks applied, by original component type (none for a JSON error).
     var fallbackTypes: [String: Int] { representation?.result.fallbackTypes ?? [:] }
 
+    /// Actions replaced or dropped, by original action type (none for a JSON error).
+    var actionFallbackTypes: [String: Int] { representation?.result.actionFallbackTypes ?? [:] }
+
     /// The access-log fields after the common ones: `trace_id=…`, then the page's own fields
     /// (`page=home template=home variants="home-hero=A" release=stable fallbacks=0`), or the
     /// error's `error=code`.

@@ -28,7 +28,7 @@ struct PageResolver: Sendable {
                 status: 200, page: plan.page, template: plan.template, body: rendered.body,
                 maxAge: site.maxAge(of: plan.template), variantsHeader: plan.variantsHeader,
                 release: plan.release, fallbacks: rendered.fallbacks, fallbackTypes: rendered.fallbackTypes,
-                upgradeRequired: false, missingOptional: data.missingOptional)
+                actionFallbackTypes: rendered.actionFallbackTypes, upgradeRequired: false, missingOptional: data.missingOptional)
         }
     }
 
@@ -42,7 +42,7 @@ struct PageResolver: Sendable {
             status: status, page: plan.page, template: template, body: rendered.body,
             maxAge: site.maxAge(of: template), variantsHeader: nil, release: .stable,
             fallbacks: rendered.fallbacks, fallbackTypes: rendered.fallbackTypes,
-            upgradeRequired: template == "upgrade")
+            actionFallbackTypes: rendered.actionFallbackTypes, upgradeRequired: template == "upgrade")
     }
 }
 

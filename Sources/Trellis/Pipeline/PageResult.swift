@@ -13,6 +13,8 @@ struct PageResult: Sendable {
     var release: Release
     var fallbacks: Int
     var fallbackTypes: [String: Int]
+    /// Actions replaced or dropped, by original action type (SPEC §7.4).
+    var actionFallbackTypes: [String: Int] = [:]
     var upgradeRequired: Bool
     /// Optional data entries that got no value (the access log's `missing=`).
     var missingOptional: [String] = []

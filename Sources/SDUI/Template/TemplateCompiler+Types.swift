@@ -1,0 +1,83 @@
+/// Typed fields at validation time (SPEC §7.4): literal values against their field rule,
+/// literal actions against the action catalog, and `"additionalFields": false`. Bound values
+/// are checked at request time (`Assembler+Types`).
+extension TemplateCompiler {
+    /// Checks the compiled data `members` of a component of catalog type `type` at `file:path`.
+    mutating func checkFields(_ members: [TemplateMember], type: Int, _ file: String, _ path: String) {
+        let componentType = catalog[type]
+        for member in members {
+            let memberPath = path.key(member.key)
+            guard let rule = componentType.rule(member.key) else {
+                if !componentType.additionalFields, !componentType.isSlot(member.key), !componentType.required.contains(member.key) {
+                    problems.add(file, memberPath, "unknown field \"\(member.key)\" of type \"\(componentType.name)\" "
+                        + "(additionalFields is false)")
+                }
+                continue
+            }
+            guard let fieldType = rule.type else { continue }
+            check(member.node, against: fieldType, file, memberPath)
+        }
+    }
+
+    private mutating func check(_ node: TemplateNode, against type: FieldType, _ file: String, _ path: String) {
+        switch node {
+        case .literal(let value, _):
+            guard type.accepts(value) else {
+                return problems.add(file, path, "expected \(type.expectation), got \(JSONWriter.describe(value))")
+            }
+            if type == .action { checkActions(node, file, path) }
+        case .text where !type.admitsStrings:
+            problems.add(file, path, "expected \(type.expectation), got an interpolated string")
+        case .object where type != .object && type != .action, .array where type != .array && type != .action:
+            problems.add(file, path, "expected \(type.expectation), got \(node.kindName)")
+        case .object, .array:
+            if type == .action { checkActions(node, file, path) }
+        default:
+            break  // a binding or a directive: its value is known at request time
+        }
+    }
+
+    /// Literal action types must be declared, with their required fields (when the catalog
+    /// declares `actions`).
+    private mutating func checkActions(_ node: TemplateNode, _ file: String, _ path: String) {
+        guard catalog.actions.declared else { return }
+        switch node {
+        case .literal(.array(let items), _):
+            for (i, item) in items.enumerated() { checkActions(.literal(item), file, path.index(i)) }
+        case .array(let nodes):
+            for (i, item) in nodes.enumerated() { checkActions(item, file, path.index(i)) }
+        case .literal(.object(let object), _):
+            checkAction(type: object["type"], keys: object.keys, file, path)
+        case .object(let members):
+            checkAction(type: members.first(where: { $0.key == "type" })?.node.literalValue, keys: members.map(\.key), file, path)
+        case .text, .literal:
+            problems.add(file, path, "expected an action object, got \(node.kindName)")
+        default:
+            break
+        }
+    }
+
+    private mutating func checkAction(type: JSONValue?, keys: [String], _ file: String, _ path: String) {
+        guard let type else { return }  // bound: checked at request time
+        guard let name = type.stringValue, let index = catalog.actions.index(of: name) else {
+            return problems.add(file, path.key("type"), "unknown action type \(JSONWriter.describe(type))")
+        }
+        for field in catalog.actions[index].required where !keys.contains(field) {
+            problems.add(file, path, "missing required field \"\(field)\" of action \"\(name)\"")
+        }
+    }
+}
+
+extension TemplateNode {
+    /// What a message calls the node's value.
+    var kindName: String {
+        switch self {
+        case .literal(let value, _): value.kindName
+        case .text: "string"
+        case .object: "object"
+        case .array, .each, .splice: "array"
+        case .component: "component"
+        case .binding, .conditional, .variant: "a bound value"
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Builds page requests that tell the server who this app is (SPEC §4.1, §7.1):
+/// `X-Client-Version`, `X-Client-Capabilities`, `X-Device-Id` and `Accept-Language`.
+public struct PageRequestBuilder: Sendable {
+    /// The server, e.g. `https://bff.example-shop.com`.
+    public var baseURL: URL
+    /// `ios/5.2.0`; nil sends no version (baseline components only).
+    public var clientVersion: String?
+    /// The exact component and action types the app renders; nil sends no capabilities.
+    public var capabilities: [String]?
+    /// A stable id for experiment and canary bucketing.
+    public var deviceID: String?
+    /// `fr-CA, fr;q=0.8`.
+    public var acceptLanguage: String?
+
+    /// A builder for `baseURL`, with the headers to send.
+    public init(baseURL: URL, clientVersion: String? = nil, capabilities: [String]? = nil, deviceID: String? = nil,
+                acceptLanguage: String? = nil) {
+        self.baseURL = baseURL
+        self.clientVersion = clientVersion
+        self.capabilities = capabilities
+        self.deviceID = deviceID
+        self.acceptLanguage = acceptLanguage
+    }
+
+    /// A GET of `path` (`/product/42`), with `If-None-Match` when `etag` is given.
+    public func request(path: String, etag: String? = nil) -> URLRequest {
+        var request = URLRequest(url: URL(string: path, relativeTo: baseURL)!.absoluteURL)
+        request.httpMethod = "GET"
+        request.cachePolicy = .reloadIgnoringLocalCacheData  // revalidation is this library's (PageClient)
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        if let etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
+        return request
+    }
+
+    /// The negotiation headers, in a fixed order.
+    public var headers: [(String, String)] {
+        var headers: [(String, String)] = []
+        if let clientVersion { headers.append(("X-Client-Version", clientVersion)) }
+        if let capabilities { headers.append(("X-Client-Capabilities", capabilities.joined(separator: ","))) }
+        if let deviceID { headers.append(("X-Device-Id", deviceID)) }
+        if let acceptLanguage { headers.append(("Accept-Language", acceptLanguage)) }
+        return headers
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+import Testing
+import TrellisClient
+@testable import Trellis
+
+/// TrellisClient against what the server really serves: every page of the sample shop, for
+/// every client class `diff` enumerates, decodes into a `Component` tree.
+@Suite struct ClientLibraryTests {
+    @Test func everyPageOfTheSampleShopDecodesForEveryClientClass() throws {
+        let site = PagePipelineTests.site
+        let sweep = ClientSweep(sites: [site], overrides: ["/product/999"] )
+        let pipeline = PagePipeline.uncached(site: site, upstream: nil)
+        var decoded = 0
+        for sample in ClientSweep(sites: [site]).samples + sweep.samples {
+            let body = try #require(pipeline.answer(sample.request).representation?.result.body)
+            let root = try JSONDecoder().decode(Component.self, from: Data(body))
+            #expect(root.type == "page")
+            // Every component of the body is in the tree (unknown types keep their children).
+            let ids = root.allComponents.map(\.id)
+            #expect(Set(ids).count == ids.count)
+            #expect(ids.count == ServedPage(sample, pipeline: pipeline)?.components.count, "\(sample.path) \(sample.client)")
+            decoded += 1
+        }
+        #expect(decoded > 50)
+    }
+}
