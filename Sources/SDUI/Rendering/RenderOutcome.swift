@@ -16,10 +16,14 @@ public struct RenderedPage: Sendable {
     public var fallbacks: Int
     /// The same, by the original component's type (for `trellis_fallbacks_total{type}`).
     public var fallbackTypes: [String: Int]
+    /// Each fallback's path, types and reason, in document order; empty unless the render
+    /// was asked to explain (`render --explain`, the preview).
+    public var fallbackRecords: [FallbackRecord]
 
-    public init(body: [UInt8], fallbacks: Int, fallbackTypes: [String: Int]) {
+    public init(body: [UInt8], fallbacks: Int, fallbackTypes: [String: Int], fallbackRecords: [FallbackRecord] = []) {
         self.body = body
         self.fallbacks = fallbacks
         self.fallbackTypes = fallbackTypes
+        self.fallbackRecords = fallbackRecords
     }
 }

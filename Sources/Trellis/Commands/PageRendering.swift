@@ -6,7 +6,8 @@ import Synchronization
 /// `trellis render`: the body `serve` would send a client for a path (before gzip), from the
 /// same `PagePipeline` as a served request, with no response cache.
 public enum PageRendering {
-    /// What `render` prints: the body on stdout, a one-line summary on stderr.
+    /// What `render` prints: the body on stdout, a one-line summary on stderr (with
+    /// `--explain`, then a line per replaced or dropped component).
     public struct Output: Sendable {
         public var body: [UInt8]
         public var summary: String
@@ -14,7 +15,8 @@ public enum PageRendering {
         public var succeeded: Bool
     }
 
-    public static func render(path: String, pages: String, headers: [(String, String)], pretty: Bool) -> Output {
+    public static func render(path: String, pages: String, headers: [(String, String)], pretty: Bool,
+                              explain: Bool = false) -> Output {
         let site: Site
         switch PagesLoader.load(PagesFolder(path: pages)) {
         case .success(let loaded): site = loaded
@@ -23,7 +25,7 @@ public enum PageRendering {
         }
         let pipeline = PagePipeline(
             snapshot: SiteStore.Snapshot(site: site, generation: 1), cache: nil,
-            dataLoader: PageDataLoader(upstream: UpstreamClient(registry: MetricsRegistry())))
+            dataLoader: PageDataLoader(upstream: UpstreamClient(registry: MetricsRegistry())), explains: explain)
         let request = HTTPRequest(method: "GET", target: path, headers: HTTPHeaders(headers))
         let outcome = Mutex<PageOutcome?>(nil)
         let done = DispatchSemaphore(value: 0)
@@ -39,6 +41,8 @@ public enum PageRendering {
         }
         var body = representation.result.body
         if pretty, let value = try? JSONParser.parse(body) { body = JSONPrettyWriter.encode(value) }
-        return Output(body: body, summary: "\(representation.result.status) \(representation.accessFields)\n", succeeded: true)
+        let explanation = representation.result.fallbackRecords.map { $0.line + "\n" }.joined()
+        return Output(body: body, summary: "\(representation.result.status) \(representation.accessFields)\n" + explanation,
+                      succeeded: true)
     }
 }

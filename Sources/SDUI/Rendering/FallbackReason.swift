@@ -1,0 +1,37 @@
+/// Why a client can't render a component type, as `render --explain` and the preview say it
+/// (SPEC §8.2): `ios/4.9.0 < since 5.0.0`.
+public enum FallbackReason: Sendable, Hashable, CustomStringConvertible {
+    /// No `X-Client-Version` and no capabilities: only baseline types.
+    case noVersion
+    /// The client's version is below the type's `since` for its platform.
+    case belowSince(ClientVersion, since: SemanticVersion)
+    /// The type's `since` names no version for the client's platform.
+    case notOnPlatform(ClientVersion)
+    /// `X-Client-Capabilities` does not name the type.
+    case notInCapabilities
+
+    /// Why `client` can't render `type` (called only for a type it can't render).
+    init(type: ComponentType, client: ClientDescriptor) {
+        switch client {
+        case .unknown:
+            self = .noVersion
+        case .capabilities:
+            self = .notInCapabilities
+        case .version(let version):
+            if let since = type.since?.versions[version.platform] {
+                self = .belowSince(version, since: since)
+            } else {
+                self = .notOnPlatform(version)
+            }
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .noVersion: "no client version"
+        case .belowSince(let client, let since): "\(client) < since \(since)"
+        case .notOnPlatform(let client): "\(client): no since for \(client.platform.rawValue)"
+        case .notInCapabilities: "not in capabilities"
+        }
+    }
+}
