@@ -11,7 +11,7 @@ struct ServeCommand: ParsableCommand {
     static let optionNames = [
         "pages", "host", "port", "tls-cert", "tls-key", "max-request-line", "max-header-bytes",
         "max-header-count", "max-body", "head-timeout", "idle-timeout", "max-connections",
-        "drain-grace", "drain-timeout", "cache-bytes", "event-loops", "reload-interval",
+        "drain-grace", "drain-timeout", "cache-bytes", "event-loops", "reload-interval", "cors-origins",
     ]
 
     @Option(help: "The Pages folder.") var pages = "Pages"
@@ -31,6 +31,8 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Bytes of finished responses kept in the cache.") var cacheBytes = 64 * 1024 * 1024
     @Option(help: "Event loop threads (default: one per core).") var eventLoops: Int?
     @Option(help: "Seconds between checks of the Pages folder for changes.") var reloadInterval = 0.5
+    @Option(help: "Origins whose browser apps may call the server (CORS), comma-separated, or *.") var corsOrigins: String?
+    @Flag(help: "Serve /_preview/<route>: what each client receives, side by side (for page authors).") var preview = false
 
     func run() throws {
         var options = ServeOptions()
@@ -53,6 +55,8 @@ struct ServeCommand: ParsableCommand {
         options.drainTimeout = .seconds(drainTimeout)
         options.cacheBytes = cacheBytes
         options.reloadInterval = .seconds(reloadInterval)
+        options.corsOrigins = Self.origins(corsOrigins)
+        options.preview = preview
         let status = TrellisServer.run(options)
         throw ExitCode(status)
     }

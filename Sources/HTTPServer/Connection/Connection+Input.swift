@@ -84,7 +84,7 @@ extension Connection {
         pending[sequence] = Pending(
             requestID: RequestID.next(), method: "-", path: "-", version: .http1_1, keepAlive: false,
             isHead: false, startedAt: .now)
-        ready[sequence] = error.response
+        ready[sequence] = loop.context.handler.response(for: error, requestHeaders: parser.request?.headers ?? HTTPHeaders())
         renderReady()
     }
 

@@ -7,11 +7,18 @@ public protocol HTTPHandler: Sendable {
     func handle(_ request: HTTPRequest, responder: HTTPResponder)
     /// Called after each response (the server's own 4xx/5xx included) is written or failed.
     func didRespond(_ exchange: HTTPExchange)
+    /// The server's own answer to a request it rejects itself (a malformed or oversized
+    /// request, a head timeout), given the header fields read before the failure (possibly
+    /// none): the handler may add fields that every answer carries (e.g. CORS).
+    func response(for error: HTTPError, requestHeaders: HTTPHeaders) -> HTTPResponse
 }
 
 extension HTTPHandler {
     /// Does nothing.
     public func didRespond(_ exchange: HTTPExchange) {}
+
+    /// `error.response`, unchanged.
+    public func response(for error: HTTPError, requestHeaders: HTTPHeaders) -> HTTPResponse { error.response }
 }
 
 /// The record of one answered request, for access logs and metrics.

@@ -26,3 +26,11 @@ public struct FallbackRecord: Sendable, Hashable {
         return "\(path) \(originalType) \(change) (\(reason))"
     }
 }
+
+extension FallbackRecord {
+    /// The path of member `key` of the value at `path`, spelled as records spell it.
+    public static func path(_ path: String, key: String) -> String { path.key(key) }
+
+    /// The path of element `index` of the array at `path`, spelled as records spell it.
+    public static func path(_ path: String, index: Int) -> String { path.index(index) }
+}

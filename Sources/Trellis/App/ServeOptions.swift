@@ -16,6 +16,10 @@ public struct ServeOptions: Sendable {
     public var cacheBytes = 64 * 1024 * 1024
     /// How often the Pages folder is checked for changes.
     public var reloadInterval: Duration = .milliseconds(500)
+    /// `--cors-origins`: origins (or `*`) whose browser apps may call the server; none: CORS off.
+    public var corsOrigins: [String] = []
+    /// `--preview`: serve `/_preview/<route>` for page authors.
+    public var preview = false
 
     public init() {}
 }
