@@ -109,12 +109,17 @@ struct ComponentHTML {
             if let url = object["url"]?.stringValue, let alt = object["alt"]?.stringValue {
                 return #"<img class="thumb" src=""# + HTML.escape(url) + #"" alt=""# + HTML.escape(alt) + #"">"# + HTML.escape(alt)
             }
-            return object.members.map { "<i>" + HTML.escape($0.key) + "</i> " + text($0.value) }.joined(separator: " · ")
+            return object.members.map { "<i>" + HTML.escape($0.key) + "</i> " + inline($0.value) }.joined(separator: " · ")
         }
         if let elements = value.arrayValue, !elements.isEmpty {
             return "<ul>" + elements.map { "<li>" + Self.value($0) + "</li>" }.joined() + "</ul>"
         }
         return text(value)
+    }
+
+    /// A nested value on one line: an object as its values (`navigate app://cart`), else text.
+    private static func inline(_ value: JSONValue) -> String {
+        value.objectValue.map { $0.members.map { inline($0.value) }.joined(separator: " ") } ?? text(value)
     }
 
     /// A scalar as escaped text: a string as itself, anything else as compact JSON.
