@@ -40,3 +40,24 @@ import Testing
         #expect(video.lowerBound < hero.lowerBound)
     }
 }
+
+/// The preview's query (SPEC §8.2): repeated clients, shared headers, links that keep the rest.
+@Suite struct PreviewQueryTests {
+    @Test func clientsRepeatAndTheRestApplyToEveryColumn() {
+        let query = PreviewQuery("client=ios/4.9.0&client=none&device=d1&variant=home-hero%3DB&release=canary&locale=fr&q=a+b")
+        #expect(query.clients == ["ios/4.9.0", "none"])
+        #expect(query.headers(for: "ios/4.9.0").map { "\($0.name): \($0.value)" } == [
+            "X-Client-Version: ios/4.9.0", "X-Device-Id: d1", "X-AB-Variant: home-hero=B", "X-Release: canary",
+            "Accept-Language: fr",
+        ])
+        #expect(query.headers(for: "none")["X-Client-Version"] == nil)
+        #expect(query.link { $0.release = nil }
+            == "?client=ios/4.9.0&client=none&device=d1&variant=home-hero%3DB&locale=fr&q=a%20b")
+    }
+
+    @Test func noClientShowsTheDefaultsAndManyAreCapped() {
+        #expect(PreviewQuery(nil).clients == PreviewQuery.defaultClients)
+        let many = (0..<40).map { "client=ios/\($0).0.0" }.joined(separator: "&")
+        #expect(PreviewQuery(many).clients.count == PreviewQuery.maxClients)
+    }
+}

@@ -8,6 +8,8 @@ import HTTPServer
 struct PreviewQuery: Sendable {
     /// The columns shown when the request names no client.
     static let defaultClients = ["none", "ios/4.9.0", "ios/6.0.0", "web/1.0.0"]
+    /// The most columns one preview renders; further `client=` are ignored.
+    static let maxClients = 12
 
     var clients: [String] = []
     var device: String?
@@ -21,7 +23,7 @@ struct PreviewQuery: Sendable {
         for (name, value) in QueryParameters.pairs(query) {
             let value = value.trimmingCharacters(in: .whitespaces)
             switch name {
-            case "client": if !value.isEmpty { clients.append(value) }
+            case "client": if !value.isEmpty, clients.count < Self.maxClients { clients.append(value) }
             case "device": device = value.isEmpty ? nil : value
             case "variant": if !value.isEmpty { variants.append(value) }
             case "release": release = value.isEmpty ? nil : value
