@@ -1,4 +1,5 @@
 import Foundation
+import SDUI
 import TestSupport
 import Testing
 
@@ -30,6 +31,11 @@ import Testing
         #expect(html.contains("$.data.children[3].data.elements[1] carousel -&gt; column (ios/4.9.0 &lt; since 5.0.0)"))
         #expect(html.contains(#"class="on">B</a>"#))
         #expect(!html.contains("<link") && !html.contains("<script src"))
+        let script = try #require(html.range(of: "<script>").flatMap { start in
+            html.range(of: "</script>", range: start.upperBound..<html.endIndex).map { String(html[start.upperBound..<$0.lowerBound]) }
+        })
+        let hash = Data(SHA256.digest(script)).base64EncodedString()
+        #expect(csp.contains("script-src 'sha256-\(hash)'"), "the CSP allows the page's one script, by its hash")
         server.stop()
     }
 
