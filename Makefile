@@ -4,12 +4,14 @@ PAGES      ?= Pages
 PORT       ?= 8080
 APT_PKGS   := libssl-dev zlib1g-dev openssl curl
 BENCH_PKGS := wrk nginx
+# The preview's browser test drives Debian's chromium headless.
+BROWSER_PKGS := chromium
 # pip package:module for deploy/tests (offline Kubernetes schemas ship inside kubernetes-validate).
 PIP_PKGS   := pytest:pytest PyYAML:yaml kubernetes-validate:kubernetes_validate jsonschema:jsonschema
 PYTHON     ?= python3
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps bench-deps deploy-deps build release run upstream test bench validate configmap cluster clean
+.PHONY: deps bench-deps browser-deps deploy-deps build release run upstream test bench validate configmap cluster clean
 
 # apt-install: installs those of the packages $(1) that dpkg doesn't know yet.
 define apt-install
@@ -26,6 +28,10 @@ deps:
 
 bench-deps: deps
 	$(call apt-install,$(BENCH_PKGS))
+
+## browser-deps: chromium for the preview's headless-browser test, installed only when missing.
+browser-deps:
+	$(call apt-install,$(BROWSER_PKGS))
 
 ## deploy-deps: what deploy/tests needs: nginx and wrk (apt), pytest, PyYAML,
 ## kubernetes-validate and jsonschema (the schema tests' validator) (pip), each installed only when missing.
@@ -57,7 +63,7 @@ upstream: release
 ## test: build and run every test (unit, end to end, fuzz seeds) in one pass: no test waits on
 ## the wall clock, so none needs the machine to itself. Then deploy/tests (pytest): the
 ## Kubernetes manifests, nginx -t, and a rolling restart of the local three-replica run under wrk.
-test: deps deploy-deps
+test: deps deploy-deps browser-deps
 	$(SWIFT) build --build-tests
 	TRELLIS_BIN=$$($(SWIFT) build --show-bin-path)/trellis $(SWIFT) test --skip-build
 	TRELLIS_BIN=$$($(SWIFT) build --show-bin-path)/trellis $(PYTHON) -m pytest -q -p no:cacheprovider deploy/tests

@@ -11,7 +11,8 @@ enum EnvironmentFlags {
     ]
     /// Boolean flags, per subcommand (set by `1`, `true` or `yes`).
     static let switches: [String: [String]] = [
-        "render": ["pretty"],
+        "render": ["pretty", "explain"],
+        "serve": ["preview"],
     ]
 
     static func merge(arguments: [String], environment: [String: String]) -> [String] {

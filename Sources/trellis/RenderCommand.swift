@@ -15,6 +15,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Forced variants, as X-AB-Variant: home-hero=B.") var variant: [String] = []
     @Option(help: "Forced release: canary or stable.") var release: String?
     @Flag(help: "Indent the output for reading (not what is sent).") var pretty = false
+    @Flag(help: "On stderr, a line per replaced or dropped component: its path, both types and why.") var explain = false
 
     func run() throws {
         var headers: [(String, String)] = []
@@ -23,7 +24,7 @@ struct RenderCommand: ParsableCommand {
         if let deviceId { headers.append(("X-Device-Id", deviceId)) }
         if !variant.isEmpty { headers.append(("X-AB-Variant", variant.joined(separator: ", "))) }
         if let release { headers.append(("X-Release", release)) }
-        let rendered = PageRendering.render(path: path, pages: pages, headers: headers, pretty: pretty)
+        let rendered = PageRendering.render(path: path, pages: pages, headers: headers, pretty: pretty, explain: explain)
         FileHandle.standardError.write(Data(rendered.summary.utf8))
         FileHandle.standardOutput.write(Data(rendered.body))
         if !rendered.succeeded { throw ExitCode(1) }

@@ -1,4 +1,6 @@
 import ArgumentParser
+import Foundation
+import Trellis
 
 /// The accepted range of every numeric `serve` flag. A value outside it (NaN and infinities
 /// included) is refused before anything starts, with a message naming the flag: an absurd
@@ -34,6 +36,14 @@ extension ServeCommand {
         try Self.check("drain-timeout", drainTimeout, Self.secondsRange, unit: " seconds")
         try Self.check("reload-interval", reloadInterval, Self.secondsRange, unit: " seconds")
         try Self.check("drain-grace", drainGrace, Self.graceRange, unit: " seconds")
+        if let invalid = CORSPolicy.firstInvalid(Self.origins(corsOrigins)) {
+            throw ValidationError("--cors-origins takes * or origins like https://shop.example, not \(invalid)")
+        }
+    }
+
+    /// The entries of `--cors-origins`, trimmed; none when absent.
+    static func origins(_ flag: String?) -> [String] {
+        (flag ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 
     /// Throws a `ValidationError` naming `--flag` unless `range` holds `value`.

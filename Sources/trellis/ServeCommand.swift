@@ -12,6 +12,7 @@ struct ServeCommand: ParsableCommand {
         "pages", "host", "port", "tls-cert", "tls-key", "max-request-line", "max-header-bytes",
         "max-header-count", "max-body", "head-timeout", "idle-timeout", "max-connections",
         "drain-grace", "drain-timeout", "cache-bytes", "event-loops", "reload-interval", "upstream-ca",
+        "cors-origins",
     ]
 
     @Option(help: "The Pages folder.") var pages = "Pages"
@@ -29,11 +30,13 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Seconds between SIGTERM and closing the listener (/readyz is 503 meanwhile).") var drainGrace = 0.0
     @Option(help: "Seconds to finish in-flight requests after SIGTERM before exiting.") var drainTimeout = 10.0
     @Option(help: "Bytes of finished responses kept in the cache.") var cacheBytes = 64 * 1024 * 1024
-    @Option(help: "Event loop threads (default: one per core).") var eventLoops: Int?
+    @Option(help: "Event loop threads (default: one per CPU this process may use).") var eventLoops: Int?
     @Option(help: "Seconds between checks of the Pages folder for changes.") var reloadInterval = 0.5
     @Option(name: .customLong("upstream-ca"),
             help: "PEM CA certificates trusted for https upstreams besides the system store (repeatable).")
     var upstreamCA: [String] = []
+    @Option(help: "Origins whose browser apps may call the server (CORS), comma-separated, or *.") var corsOrigins: String?
+    @Flag(help: "Serve /_preview/<route>: what each client receives, side by side (for page authors).") var preview = false
 
     func run() throws {
         var options = ServeOptions()
@@ -57,6 +60,8 @@ struct ServeCommand: ParsableCommand {
         options.cacheBytes = cacheBytes
         options.reloadInterval = .seconds(reloadInterval)
         options.upstreamCAFiles = upstreamCA
+        options.corsOrigins = Self.origins(corsOrigins)
+        options.preview = preview
         let status = TrellisServer.run(options)
         throw ExitCode(status)
     }

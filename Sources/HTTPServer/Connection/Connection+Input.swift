@@ -81,7 +81,7 @@ extension Connection {
         let sequence = order.add(Pending(
             requestID: RequestID.next(), method: line?.method ?? "-", path: line?.path ?? "-", version: .http1_1,
             keepAlive: false, isHead: false, startedAt: .now))
-        order.fulfil(sequence, with: error.response)
+        order.fulfil(sequence, with: loop.context.handler.response(for: error, requestHeaders: line?.headers ?? HTTPHeaders()))
         renderReady()
     }
 

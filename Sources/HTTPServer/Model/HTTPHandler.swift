@@ -12,6 +12,11 @@ public protocol HTTPHandler: Sendable {
     /// and what it dispatched), and once more when the loop stops: the place to hand over
     /// what `didRespond` buffered for that loop (access-log lines), once per pass.
     func didFinishPass(loop: Int)
+
+    /// The server's own answer to a request it rejects itself (a malformed or oversized
+    /// request, a head timeout), given the header fields read before the failure (possibly
+    /// none): the handler may add fields that every answer carries (e.g. CORS).
+    func response(for error: HTTPError, requestHeaders: HTTPHeaders) -> HTTPResponse
 }
 
 extension HTTPHandler {
@@ -19,6 +24,9 @@ extension HTTPHandler {
     public func didRespond(_ exchange: HTTPExchange) {}
     /// Does nothing.
     public func didFinishPass(loop: Int) {}
+
+    /// `error.response`, unchanged.
+    public func response(for error: HTTPError, requestHeaders: HTTPHeaders) -> HTTPResponse { error.response }
 }
 
 /// The record of one answered request, for access logs and metrics.

@@ -23,6 +23,8 @@ struct Assembler {
     let checksIDs: Bool
     /// Ids written so far, in document order, when `checksIDs`.
     var servedIDs = Set<String>()
+    /// The fallbacks' paths and reasons, only when explaining (nil: nothing is recorded).
+    var explanation: FallbackExplanation?
 
     /// A `"required": true` component could not be rendered for this client.
     struct UpgradeRequired: Error {}
@@ -60,12 +62,14 @@ struct Assembler {
             let next = candidate.component
             if profile.renderable[next.type] {
                 count(candidate)
+                explanation?.record(catalog[original.type], served: catalog[next.type], client: profile.descriptor)
                 return next
             }
             current = next
             rule = .catalog
         }
         if original.required { throw UpgradeRequired() }
+        explanation?.record(catalog[original.type], served: nil, client: profile.descriptor)
         return nil
     }
 
@@ -77,9 +81,12 @@ struct Assembler {
         writer.appendRaw(Self.typePrefix)
         writer.appendRaw(type.nameBytes)
         writer.appendRaw(Self.dataPrefix)
+        explanation?.enter(key: "data")
         var first = true
         for member in component.data {
             if let rule = type.fields.first(where: { $0.name == member.key }), !profile.fieldAllowed[rule.index] { continue }
+            explanation?.enter(key: member.key)
+            defer { explanation?.leave() }
             var value = member.value
             if case .component(let child) = value {
                 guard let kept = try negotiate(child) else { continue }
@@ -90,6 +97,7 @@ struct Assembler {
             writer.appendRaw(member.keyBytes)
             try write(value, negotiated: true)
         }
+        explanation?.leave()
         writer.appendRaw(Self.closing)
     }
 
@@ -104,15 +112,17 @@ struct Assembler {
             }
         case .array(let elements):
             writer.appendByte(UInt8(ascii: "["))
-            var first = true
+            var written = 0
             for element in elements {
+                explanation?.enter(index: written)
+                defer { explanation?.leave() }
                 var element = element
                 if case .component(let child) = element {
                     guard let kept = try negotiate(child) else { continue }
                     element = .component(kept)
                 }
-                if !first { writer.appendByte(UInt8(ascii: ",")) }
-                first = false
+                if written > 0 { writer.appendByte(UInt8(ascii: ",")) }
+                written += 1
                 try write(element, negotiated: true)
             }
             writer.appendByte(UInt8(ascii: "]"))
@@ -121,7 +131,9 @@ struct Assembler {
             for (i, member) in members.enumerated() {
                 if i > 0 { writer.appendByte(UInt8(ascii: ",")) }
                 writer.appendRaw(member.keyBytes)
+                explanation?.enter(key: member.key)
                 try write(member.value)
+                explanation?.leave()
             }
             writer.appendByte(UInt8(ascii: "}"))
         }

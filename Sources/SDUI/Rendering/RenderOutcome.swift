@@ -19,11 +19,16 @@ public struct RenderedPage: Sendable {
     /// Actions replaced or dropped, by original action type (`trellis_action_fallbacks_total{type}`);
     /// not part of `fallbacks` (SPEC §7.4).
     public var actionFallbackTypes: [String: Int]
+    /// Each fallback's path, types and reason, in document order; empty unless the render
+    /// was asked to explain (`render --explain`, the preview).
+    public var fallbackRecords: [FallbackRecord]
 
-    public init(body: [UInt8], fallbacks: Int, fallbackTypes: [String: Int], actionFallbackTypes: [String: Int] = [:]) {
+    public init(body: [UInt8], fallbacks: Int, fallbackTypes: [String: Int], actionFallbackTypes: [String: Int] = [:],
+                fallbackRecords: [FallbackRecord] = []) {
         self.body = body
         self.fallbacks = fallbacks
         self.fallbackTypes = fallbackTypes
         self.actionFallbackTypes = actionFallbackTypes
+        self.fallbackRecords = fallbackRecords
     }
 }

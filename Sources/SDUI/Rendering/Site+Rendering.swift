@@ -11,10 +11,11 @@ extension Site {
     ///   - client: from `clientClass(for:)` of this site (one from another site is recomputed).
     ///   - variants: experiment → variant; a variant the template has no branch for takes the
     ///     first variant listed in the experiment that has one.
+    ///   - explain: record each fallback's path, types and reason (`fallbackRecords`).
     /// - Returns: the body, or `.upgradeRequired` when a required component (or the root
     ///   page) can't be rendered for the client.
     public func render(template: String, params: [String: String], query: [String: String] = [:],
-                       data: [String: JSONValue], client: ClientClass, variants: [String: String]) -> RenderOutcome {
+                       data: [String: JSONValue], client: ClientClass, variants: [String: String], explain: Bool = false) -> RenderOutcome {
         guard let page = templates[template] ?? templates["not-found"] else { return .upgradeRequired }
         var scope = Scope()
         var paramsObject = JSONObject()
@@ -29,6 +30,7 @@ extension Site {
         let evaluator = Evaluator(variants: variants, rollout: rollout)
         var assembler = Assembler(catalog: catalog, profile: classes.adopt(client).profile, evaluator: evaluator,
                                   checksIDs: page.checksIDs)
+        if explain { assembler.explanation = FallbackExplanation() }
         do {
             guard let root = evaluator.component(page.root, scope),
                   let kept = try assembler.negotiate(root), kept.type == page.root.type
@@ -38,6 +40,7 @@ extension Site {
             return .upgradeRequired
         }
         return .page(RenderedPage(body: assembler.writer.bytes, fallbacks: assembler.fallbacks,
-                                  fallbackTypes: assembler.fallbackTypes, actionFallbackTypes: assembler.actionFallbackTypes))
+                                  fallbackTypes: assembler.fallbackTypes, actionFallbackTypes: assembler.actionFallbackTypes,
+                                  fallbackRecords: assembler.explanation?.records ?? []))
     }
 }

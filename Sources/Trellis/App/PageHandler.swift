@@ -1,22 +1,40 @@
 import HTTPServer
 import SDUI
 
-/// The server's handler: a thin adapter. The ops endpoints and `OPTIONS *` answer here;
-/// every other request runs through the `PagePipeline` of the current Pages snapshot. After
-/// each answer, the access-log line and the metrics are built from the pipeline's typed
-/// record (`PageRecord`), or from the server's own error code for its 4xx answers.
+/// The server's handler: a thin adapter. The ops endpoints, `OPTIONS *`, CORS preflights and
+/// the preview answer here; every other request runs through the `PagePipeline` of the current
+/// Pages snapshot. With CORS on, every answer (the server's own errors included) gets its
+/// fields. After each answer, the access-log line and the metrics are built from the
+/// pipeline's typed record (`PageRecord`), or from the server's own error code for its 4xx
+/// answers.
 struct PageHandler: HTTPHandler {
     let app: TrellisApplication
 
     func handle(_ request: HTTPRequest, responder: HTTPResponder) {
+        guard let cors = app.cors else { return answer(request) { responder.respond($0) } }
+        answer(request) { responder.respond(cors.decorated($0, requestHeaders: request.headers)) }
+    }
+
+    /// The server's own error answers carry the CORS fields too, so a browser app can read them.
+    func response(for error: HTTPError, requestHeaders: HTTPHeaders) -> HTTPResponse {
+        app.cors?.decorated(error.response, requestHeaders: requestHeaders) ?? error.response
+    }
+
+    private func answer(_ request: HTTPRequest, _ respond: @escaping @Sendable (HTTPResponse) -> Void) {
         if let ops = OpsEndpoints(app: app).response(for: request) {
-            return responder.respond(ops)
+            return respond(ops)
         }
         if request.method == "OPTIONS" && request.path == "*" {
-            return responder.respond(Self.serverOptions)
+            return respond(Self.serverOptions)
+        }
+        if let preflight = app.cors?.preflight(request, site: app.store.current.site) {
+            return respond(preflight)
+        }
+        if app.previews, PreviewEndpoint.handles(request.path) {
+            return PreviewEndpoint(app: app).respond(to: request, completion: respond)
         }
         app.pipeline.run(request, context: PageRequestContext(request)) { outcome in
-            responder.respond(outcome.response)
+            respond(outcome.response)
         }
     }
 

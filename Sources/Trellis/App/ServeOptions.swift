@@ -18,6 +18,10 @@ public struct ServeOptions: Sendable {
     public var reloadInterval: Duration = .milliseconds(500)
     /// PEM CA files trusted for `https://` upstreams, besides the system trust store.
     public var upstreamCAFiles: [String] = []
+    /// `--cors-origins`: origins (or `*`) whose browser apps may call the server; none: CORS off.
+    public var corsOrigins: [String] = []
+    /// `--preview`: serve `/_preview/<route>` for page authors.
+    public var preview = false
 
     public init() {}
 }

@@ -11,6 +11,10 @@ final class TrellisApplication: Sendable {
     let metrics: TrellisMetrics
     let accessLog: AccessLog
     let dataLoader: PageDataLoader
+    /// Cross-origin access (`--cors-origins`); nil: off.
+    let cors: CORSPolicy?
+    /// Whether `/_preview/` is served (`--preview`).
+    let previews: Bool
     private let draining = Atomic<Bool>(false)
 
     /// The application for `site`; upstream calls speak TLS with `upstreamTLS` and log
@@ -24,6 +28,8 @@ final class TrellisApplication: Sendable {
         self.cache = cache
         self.metrics = metrics
         self.accessLog = accessLog
+        cors = CORSPolicy(origins: options.corsOrigins)
+        previews = options.preview
         dataLoader = PageDataLoader(upstream: UpstreamClient(registry: metrics.registry, tls: upstreamTLS, logger: logger))
         let registry = metrics.registry
         registry.counter("trellis_cache_hits_total", help: "Page requests answered from the response cache.") {

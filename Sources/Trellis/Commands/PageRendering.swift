@@ -4,7 +4,8 @@ import SDUI
 /// `trellis render`: the body `serve` would send a client for a path (before gzip), from the
 /// same `PagePipeline` as a served request, with no response cache.
 public enum PageRendering {
-    /// What `render` prints: the body on stdout, a one-line summary on stderr.
+    /// What `render` prints: the body on stdout, a one-line summary on stderr (with
+    /// `--explain`, then a line per replaced or dropped component).
     public struct Output: Sendable {
         public var body: [UInt8]
         public var summary: String
@@ -12,14 +13,16 @@ public enum PageRendering {
         public var succeeded: Bool
     }
 
-    public static func render(path: String, pages: String, headers: [(String, String)], pretty: Bool) -> Output {
+    public static func render(path: String, pages: String, headers: [(String, String)], pretty: Bool,
+                              explain: Bool = false) -> Output {
         let site: Site
         switch PagesLoader.load(PagesFolder(path: pages)) {
         case .success(let loaded): site = loaded
         case .failure(let failure):
             return Output(body: [], summary: failure.problems.map { "\($0)\n" }.joined(), succeeded: false)
         }
-        let pipeline = PagePipeline.uncached(site: site, upstream: UpstreamClient(registry: MetricsRegistry()))
+        var pipeline = PagePipeline.uncached(site: site, upstream: UpstreamClient(registry: MetricsRegistry()))
+        pipeline.explains = explain
         let answer = pipeline.answer(HTTPRequest(method: "GET", target: path, headers: HTTPHeaders(headers)))
         guard let representation = answer.representation else {
             let error = answer.error!
@@ -27,6 +30,8 @@ public enum PageRendering {
         }
         var body = representation.result.body
         if pretty, let value = try? JSONParser.parse(body) { body = JSONPrettyWriter.encode(value) }
-        return Output(body: body, summary: "\(representation.result.status) \(representation.accessFields)\n", succeeded: true)
+        let explanation = representation.result.fallbackRecords.map { $0.line + "\n" }.joined()
+        return Output(body: body, summary: "\(representation.result.status) \(representation.accessFields)\n" + explanation,
+                      succeeded: true)
     }
 }

@@ -16,6 +16,9 @@ struct PagePipeline: Sendable {
     let cache: ResponseCache<CacheKey, Representation>?
     /// Fetches the page's data entries.
     let dataLoader: PageDataLoader
+    /// Record each fallback's path, types and reason in the `PageResult` (`render --explain`,
+    /// the preview; both pass no cache). Off on the serving path, which pays nothing for it.
+    var explains = false
 
     /// Answers `request` through `completion`, exactly once: synchronously for a cache hit, an
     /// error or a page of `file` sources only, else when its `url` sources have answered.
@@ -82,7 +85,7 @@ struct PagePipeline: Sendable {
         let site = snapshot.site
         let requests = site.dataRequests(template: plan.template, params: plan.params, query: plan.query)
         dataLoader.load(requests, site: site, context: context) { data in
-            let representation = Representation(PageResolver(site: site).resolve(plan, data: data))
+            let representation = Representation(PageResolver(site: site, explains: explains).resolve(plan, data: data))
             completion(representation, PageCachePolicy.lifetime(requests, data: data))
         }
     }

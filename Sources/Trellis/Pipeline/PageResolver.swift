@@ -7,6 +7,8 @@ import SDUI
 /// stable release.
 struct PageResolver: Sendable {
     let site: Site
+    /// Record each fallback's path, types and reason (`render --explain`, the preview).
+    var explains = false
 
     func resolve(_ plan: PagePlan, data: PageData) -> PageResult {
         var result = page(plan, data: data)
@@ -20,7 +22,7 @@ struct PageResolver: Sendable {
         if plan.belowMinimumVersion { return special("upgrade", status: 200, plan: plan) }
         if !data.missingRequired.isEmpty { return special("not-found", status: 404, plan: plan) }
         switch site.render(template: plan.template, params: plan.params, query: plan.query, data: data.values,
-                           client: plan.client, variants: plan.variants) {
+                           client: plan.client, variants: plan.variants, explain: explains) {
         case .upgradeRequired:
             return special("upgrade", status: 200, plan: plan)
         case .page(let rendered):
@@ -28,13 +30,14 @@ struct PageResolver: Sendable {
                 status: 200, page: plan.page, template: plan.template, body: rendered.body,
                 maxAge: site.maxAge(of: plan.template), variantsHeader: plan.variantsHeader,
                 release: plan.release, fallbacks: rendered.fallbacks, fallbackTypes: rendered.fallbackTypes,
-                actionFallbackTypes: rendered.actionFallbackTypes, upgradeRequired: false, missingOptional: data.missingOptional)
+                actionFallbackTypes: rendered.actionFallbackTypes, upgradeRequired: false, missingOptional: data.missingOptional,
+                fallbackRecords: rendered.fallbackRecords)
         }
     }
 
     private func special(_ template: String, status: Int, plan: PagePlan) -> PageResult {
         let rendered: RenderedPage
-        switch site.render(template: template, params: [:], data: [:], client: plan.client, variants: [:]) {
+        switch site.render(template: template, params: [:], data: [:], client: plan.client, variants: [:], explain: explains) {
         case .page(let page): rendered = page
         case .upgradeRequired: rendered = RenderedPage.emptyPage(id: template)
         }
@@ -42,7 +45,8 @@ struct PageResolver: Sendable {
             status: status, page: plan.page, template: template, body: rendered.body,
             maxAge: site.maxAge(of: template), variantsHeader: nil, release: .stable,
             fallbacks: rendered.fallbacks, fallbackTypes: rendered.fallbackTypes,
-            actionFallbackTypes: rendered.actionFallbackTypes, upgradeRequired: template == "upgrade")
+            actionFallbackTypes: rendered.actionFallbackTypes, upgradeRequired: template == "upgrade",
+            fallbackRecords: rendered.fallbackRecords)
     }
 }
 

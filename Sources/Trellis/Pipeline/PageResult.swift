@@ -24,4 +24,6 @@ struct PageResult: Sendable {
     var personal = false
     /// Header names forwarded to the page's sources, added to `Vary`.
     var forwardedNames: [String] = []
+    /// Each fallback's path, types and reason; only when the pipeline explains.
+    var fallbackRecords: [FallbackRecord] = []
 }

@@ -29,6 +29,18 @@ enum QueryParameters {
         return .success(values)
     }
 
+    /// Every `name=value` pair of `query` in order, repeated names included, decoded; pairs
+    /// that don't decode are skipped (the preview's `client=…&client=…`).
+    static func pairs(_ query: String?) -> [(name: String, value: String)] {
+        (query ?? "").utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true).compactMap { pair in
+            let equals = pair.firstIndex(of: UInt8(ascii: "="))
+            guard let name = decode(pair[..<(equals ?? pair.endIndex)]),
+                  let value = decode(equals.map { pair[pair.index(after: $0)...] } ?? pair[pair.endIndex...])
+            else { return nil }
+            return (name, value)
+        }
+    }
+
     /// Percent-decoded text with `+` as a space; nil for a bad escape or invalid UTF-8.
     private static func decode(_ bytes: Substring.UTF8View.SubSequence) -> String? {
         var out: [UInt8] = []

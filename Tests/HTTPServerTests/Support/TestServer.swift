@@ -9,6 +9,7 @@ import Synchronization
 ///  - `/hold`: answers when the test calls `release()`
 ///  - `/big`: a 1 MiB body
 ///  - `/304`: 304 with no body
+/// The server's own errors carry `X-Marked: v` when the request had `X-Mark: v` before failing.
 final class TestHandler: HTTPHandler {
     let held = Mutex<[HTTPResponder]>([])
     let exchanges = Mutex<[HTTPExchange]>([])
@@ -36,6 +37,12 @@ final class TestHandler: HTTPHandler {
 
     func didRespond(_ exchange: HTTPExchange) {
         exchanges.withLock { $0.append(exchange) }
+    }
+
+    func response(for error: HTTPError, requestHeaders: HTTPHeaders) -> HTTPResponse {
+        var response = error.response
+        if let mark = requestHeaders["X-Mark"] { response.headers.add("X-Marked", mark) }
+        return response
     }
 
     var heldCount: Int { held.withLock { $0.count } }

@@ -1,0 +1,91 @@
+import HTTPServer
+import SDUI
+
+/// Cross-origin access for browser apps on other origins (SPEC §8.1), off unless
+/// `--cors-origins` names some. Every answer (pages, 304s, errors, the server's own 4xx) to a
+/// request from an allowed `Origin` carries `Access-Control-Allow-Origin` and
+/// `Access-Control-Expose-Headers`; every answer carries `Vary: Origin`. A preflight to a page
+/// route is answered 204 with the methods and request headers a page request may use.
+public struct CORSPolicy: Sendable {
+    /// The response headers a page's script may read.
+    static let exposedHeaders = "ETag, X-AB-Variant, X-Release, X-Fallbacks, X-Request-Id, X-Upgrade-Required, "
+        + "X-Upgrade-Suggested, Content-Language"
+    /// The request headers of SPEC §4.1 (and §4.4's `If-Match`), `Accept-Language` and §6.3's
+    /// `traceparent`; a route's forwarded headers follow them.
+    static let requestHeaders = [
+        "X-Client-Version", "X-Client-Capabilities", "X-Device-Id", "X-AB-Variant", "X-Release", "Accept-Encoding",
+        "If-None-Match", "If-Match", "Accept-Language", "traceparent",
+    ]
+    /// How long a browser may cache a preflight's answer, in seconds.
+    static let maxAge = 600
+
+    /// Any origin (`*`), or exactly these (lowercased `scheme://host[:port]`).
+    private let anyOrigin: Bool
+    private let origins: Set<String>
+
+    /// The policy for `--cors-origins`: nil (CORS off) when `origins` is empty.
+    public init?(origins: [String]) {
+        guard !origins.isEmpty else { return nil }
+        anyOrigin = origins.contains("*")
+        self.origins = Set(origins.map { $0.lowercased() })
+    }
+
+    /// The first entry of `--cors-origins` that is neither `*` nor a serialized origin
+    /// (`scheme://host[:port]`, no path, no trailing slash), or nil when all are.
+    public static func firstInvalid(_ origins: [String]) -> String? {
+        origins.first { origin in
+            guard origin != "*" else { return false }
+            guard let separator = origin.range(of: "://") else { return true }
+            let scheme = origin[..<separator.lowerBound], authority = origin[separator.upperBound...]
+            return scheme.isEmpty || authority.isEmpty || !scheme.allSatisfy { $0.isLetter || $0.isNumber || "+-.".contains($0) }
+                || authority.contains { "/?#@ ".contains($0) }
+        }
+    }
+
+    /// The value of `Access-Control-Allow-Origin` for a request with `headers`, or nil when it
+    /// has no `Origin` or one not allowed.
+    func allowedOrigin(_ headers: HTTPHeaders) -> String? {
+        guard let origin = headers["Origin"] else { return nil }
+        if anyOrigin { return "*" }
+        return origins.contains(origin.lowercased()) ? origin : nil
+    }
+
+    /// `response` with the CORS fields for a request with `headers`.
+    func decorated(_ response: HTTPResponse, requestHeaders headers: HTTPHeaders) -> HTTPResponse {
+        var response = response
+        response.headers.add("Vary", "Origin")
+        if let origin = allowedOrigin(headers) {
+            response.headers.add("Access-Control-Allow-Origin", origin)
+            response.headers.add("Access-Control-Expose-Headers", Self.exposedHeaders)
+        }
+        return response
+    }
+
+    /// The answer to a preflight (`OPTIONS` with `Access-Control-Request-Method`) to a page
+    /// route of `site`: 204, with the allowed methods and headers for an allowed origin. Nil
+    /// for any other request, which the page path answers (an `OPTIONS` there is a 405).
+    func preflight(_ request: HTTPRequest, site: Site) -> HTTPResponse? {
+        guard request.method == "OPTIONS", request.headers.contains("Access-Control-Request-Method"),
+              let match = site.match(path: request.path)
+        else { return nil }
+        var response = HTTPResponse(status: 204)
+        guard allowedOrigin(request.headers) != nil else { return response }
+        response.headers.add("Access-Control-Allow-Methods", "GET, HEAD")
+        response.headers.add("Access-Control-Allow-Headers", Self.allowedHeaders(page: match.page, site: site).joined(separator: ", "))
+        response.headers.add("Access-Control-Max-Age", String(Self.maxAge))
+        return response
+    }
+
+    /// The request headers a page request may send: §4.1's, then every header the page's
+    /// templates (its canary's too) forward to their sources.
+    static func allowedHeaders(page: String, site: Site) -> [String] {
+        var names = requestHeaders
+        let templates = [page] + (site.rollout.canary(forPage: page).map { [$0.template] } ?? [])
+        for template in templates {
+            for name in site.forwarding(of: template).headers where !names.contains(where: { $0.lowercased() == name.lowercased() }) {
+                names.append(name)
+            }
+        }
+        return names
+    }
+}

@@ -1,0 +1,49 @@
+import HTTPServer
+import SDUI
+import Synchronization
+
+/// `serve --preview` (SPEC §8.2): `GET /_preview/<route>` runs the page once per requested
+/// client through the same `PagePipeline` a served request takes (no response cache, with its
+/// fallbacks explained) and answers one HTML page with a column per client. `/_preview` itself
+/// answers the Pages generation in `X-Pages-Generation`: the open preview polls it and reloads
+/// when Pages/ was reloaded.
+struct PreviewEndpoint {
+    static let prefix = "/_preview"
+    let app: TrellisApplication
+
+    /// Whether `path` is the preview's.
+    static func handles(_ path: String) -> Bool {
+        path == prefix || path.hasPrefix(prefix + "/")
+    }
+
+    /// Answers a preview request through `completion`, once every column has its page.
+    func respond(to request: HTTPRequest, completion: @escaping @Sendable (HTTPResponse) -> Void) {
+        guard request.method == "GET" || request.method == "HEAD" else { return completion(HTTPError.methodNotAllowed.response) }
+        let snapshot = app.store.current
+        guard request.path != Self.prefix else {
+            let text = "Pages generation \(snapshot.generation). Preview a page at \(Self.prefix)/<route>?client=ios/4.9.0&client=ios/6.0.0\n"
+            var response = HTTPResponse(status: 200, headers: HTTPHeaders([("Content-Type", "text/plain; charset=utf-8")]),
+                                        body: Array(text.utf8))
+            response.headers.add("X-Pages-Generation", String(snapshot.generation))
+            response.headers.add("Cache-Control", "no-store")
+            return completion(response)
+        }
+        let route = String(request.path.dropFirst(Self.prefix.count))
+        let query = PreviewQuery(request.query)
+        let pipeline = PagePipeline(snapshot: snapshot, cache: nil, dataLoader: app.dataLoader, explains: true)
+        let target = route + (query.passthrough.isEmpty ? "" : "?" + HTML.query(query.passthrough))
+        let columns = Mutex<[PreviewColumn?]>(Array(repeating: nil, count: query.clients.count))
+        let left = Atomic<Int>(query.clients.count)
+        for (index, client) in query.clients.enumerated() {
+            var page = HTTPRequest(method: "GET", target: target, headers: query.headers(for: client))
+            page.requestID = request.requestID
+            pipeline.run(page, context: PageRequestContext(page)) { outcome in
+                columns.withLock { $0[index] = PreviewColumn(client: client, outcome: outcome) }
+                guard left.subtract(1, ordering: .acquiringAndReleasing).newValue == 0 else { return }
+                let html = PreviewPage(route: route, query: query, site: snapshot.site, generation: snapshot.generation,
+                                       columns: columns.withLock { $0.compactMap { $0 } }).html
+                completion(PreviewPage.response(html))
+            }
+        }
+    }
+}

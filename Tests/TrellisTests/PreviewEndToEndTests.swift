@@ -1,0 +1,56 @@
+import Foundation
+import SDUI
+import TestSupport
+import Testing
+
+/// `serve --preview` over real sockets (SPEC §8.2): off by default; one HTML page with a column
+/// per client, sent with the CSP; the generation probe the open page polls to reload itself.
+@Suite(.serialized) struct PreviewEndToEndTests {
+    static let path = "/_preview/home?client=ios/4.9.0&client=ios/6.0.0"
+
+    @Test func offByDefault() throws {
+        let server = try ServerProcess(pages: ServeEndToEndTests.pages)
+        #expect(try TestClient(port: server.port).request(Self.path).status == 404)
+        server.stop()
+    }
+
+    @Test func aColumnPerClientWithItsHeadersAndFallbacks() throws {
+        let server = try ServerProcess(pages: ServeEndToEndTests.pages, arguments: ["--preview"])
+        let preview = try TestClient(port: server.port).request(Self.path + "&variant=home-hero=B")
+        #expect(preview.status == 200)
+        #expect(preview.header("Content-Type") == "text/html; charset=utf-8")
+        let csp = try #require(preview.header("Content-Security-Policy"))
+        #expect(csp.hasPrefix("default-src 'none'; style-src 'unsafe-inline'; img-src * data:; script-src 'sha256-"))
+        #expect(csp.hasSuffix("; connect-src 'self'; form-action 'self'"))
+        let html = preview.bodyText
+        #expect(html.components(separatedBy: #"<section class="client">"#).count == 3)
+        #expect(html.contains("<h2>ios/4.9.0") && html.contains("<h2>ios/6.0.0"))
+        #expect(html.contains("carousel → column"))
+        #expect(html.contains("<dt>X-AB-Variant</dt><dd>home-hero=B</dd>"))
+        #expect(html.contains("<dt>X-Fallbacks</dt><dd>1</dd>") && html.contains("<dt>X-Fallbacks</dt><dd>0</dd>"))
+        #expect(html.contains("$.data.children[3].data.elements[1] carousel -&gt; column (ios/4.9.0 &lt; since 5.0.0)"))
+        #expect(html.contains(#"class="on">B</a>"#))
+        #expect(!html.contains("<link") && !html.contains("<script src"))
+        let script = try #require(html.range(of: "<script>").flatMap { start in
+            html.range(of: "</script>", range: start.upperBound..<html.endIndex).map { String(html[start.upperBound..<$0.lowerBound]) }
+        })
+        let hash = Data(SHA256.digest(script)).base64EncodedString()
+        #expect(csp.contains("script-src 'sha256-\(hash)'"), "the CSP allows the page's one script, by its hash")
+        server.stop()
+    }
+
+    @Test func theProbeNamesTheGenerationAndFollowsAReload() throws {
+        let pages = try TempPages()
+        let server = try ServerProcess(pages: pages.path, arguments: ["--preview", "--reload-interval", "0.05"])
+        let client = try TestClient(port: server.port)
+        #expect(try client.request("/_preview", method: "HEAD").header("X-Pages-Generation") == "1")
+        #expect(try client.request(Self.path).bodyText.contains(#"data-generation="1""#))
+        try pages.write("pages/home.json", try pages.read("pages/home.json").replacingOccurrences(of: "Made to last", with: "Built to last"))
+        server.send(SIGHUP)
+        try server.waitForConfigVersion(2)
+        #expect(try client.request("/_preview", method: "HEAD").header("X-Pages-Generation") == "2")
+        let reloaded = try client.request(Self.path).bodyText
+        #expect(reloaded.contains(#"data-generation="2""#) && reloaded.contains("Built to last"))
+        server.stop()
+    }
+}
