@@ -6,7 +6,7 @@ APT_PKGS   := libssl-dev zlib1g-dev openssl curl
 BENCH_PKGS := wrk nginx
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps bench-deps build release run upstream test bench validate clean
+.PHONY: deps bench-deps fuzz-deps build release run upstream test bench fuzz validate clean
 
 ## deps: install the C libraries (zlib, OpenSSL) with apt-get when missing.
 deps:
@@ -22,6 +22,13 @@ bench-deps: deps
 	  echo "installing:$$missing"; \
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	fi
+
+## fuzz-deps: libFuzzer and ASan come with the Swift toolchain (its clang runtime); this checks
+## they are there, since no apt package puts them where swiftc looks.
+fuzz-deps: deps
+	@resource=$$(dirname $$(command -v $(SWIFT)))/../lib; \
+	ls $$resource/clang/*/lib/linux/libclang_rt.fuzzer-*.a $$resource/swift/clang/lib/linux/libclang_rt.fuzzer-*.a \
+	  2>/dev/null | grep -q . || { echo "no libFuzzer runtime in the Swift toolchain under $$resource"; exit 1; }
 
 build: deps
 	$(SWIFT) build
@@ -52,5 +59,10 @@ validate: build
 bench: bench-deps release
 	./bench/run.sh
 
+## fuzz: build the libFuzzer targets (Tests/Fuzz, a separate package) and run each for
+## FUZZ_SECONDS (default 600), one after another. Not part of `make test`. See docs/FUZZING.md.
+fuzz: fuzz-deps
+	./Tests/Fuzz/run.sh
+
 clean:
-	rm -rf .build
+	rm -rf .build Tests/Fuzz/.build

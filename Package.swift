@@ -7,6 +7,8 @@ let package = Package(
         .executable(name: "trellis", targets: ["TrellisCLI"]),
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
         .library(name: "SDUI", targets: ["SDUI"]),
+        // For Tests/Fuzz, a separate package that fuzzes the application's upstream reader.
+        .library(name: "Trellis", targets: ["Trellis"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
