@@ -9,6 +9,9 @@ set -uo pipefail
 cd "$(dirname "$0")"
 SECONDS_PER_TARGET=${FUZZ_SECONDS:-600}
 TARGETS=${FUZZ_TARGETS:-request-parser json pages upstream-reader}
+# The Swift runtime's own crash backtracer reads the stack in a way ASan reports as a second
+# error; libFuzzer's handler already prints the stack and saves the input.
+export SWIFT_BACKTRACE=enable=no
 FLAGS=(-c release --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing)
 
 # product NAME: the executable of a target (request-parser -> FuzzRequestParser).
