@@ -1,13 +1,6 @@
 import FuzzSupport
 import SDUI
 
-/// libFuzzer entry point: the JSON parser on arbitrary bytes, and its writers on what parses.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzJSON(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-    JSONTarget.run(Array(UnsafeBufferPointer(start: data, count: size)))
-    return 0
-}
-
 /// Parses an input; what parses must round-trip through both writers to the same value, and the
 /// compact writer must be a fixed point. Deep nesting must fail cleanly, never overflow.
 enum JSONTarget {

@@ -3,13 +3,6 @@ import FuzzSupport
 @testable import SDUI
 @testable import Trellis
 
-/// libFuzzer entry point: one file of the sample Pages folder replaced by arbitrary bytes.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzPages(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-    PagesTarget.run(Array(UnsafeBufferPointer(start: data, count: size)))
-    return 0
-}
-
 /// Loads the sample Pages/ with one file replaced (an input starting `#<path>\n` replaces that
 /// file, any other input replaces `pages/home.json`), through the loader that `validate` and
 /// `serve` use. A folder that loads must render every template for every client as valid

@@ -1,13 +1,6 @@
 import FuzzSupport
 @testable import HTTPServer
 
-/// libFuzzer entry point: the request parser and its chunked decoder on arbitrary bytes.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzRequestParser(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-    RequestParserTarget.run(Array(UnsafeBufferPointer(start: data, count: size)))
-    return 0
-}
-
 /// Feeds one input as a connection does (parse, consume each complete request, parse the rest
 /// before reading more), in one piece, byte by byte and at input-derived split points, and
 /// checks that every feed ends the same way and that each step keeps its limits.

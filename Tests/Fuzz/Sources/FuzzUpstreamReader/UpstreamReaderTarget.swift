@@ -1,13 +1,6 @@
 import FuzzSupport
 @testable import Trellis
 
-/// libFuzzer entry point: the upstream response reader on arbitrary bytes from a peer.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzUpstreamReader(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-    UpstreamReaderTarget.run(Array(UnsafeBufferPointer(start: data, count: size)))
-    return 0
-}
-
 /// Reads one response from a peer that sends the input and closes, in one piece and at
 /// input-derived split points: both must agree on the status and body, or both fail the same
 /// way, and a body never exceeds the size limit.
