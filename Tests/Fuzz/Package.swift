@@ -3,7 +3,7 @@ import PackageDescription
 
 // libFuzzer targets for Trellis, one executable each; built only by `make fuzz`, never by
 // the root package's `swift build` or `make test`. They `@testable import` the root package's
-// modules, so the build passes `-enable-testing` (see the Makefile's `fuzz` target).
+// modules, so the build passes `-enable-testing` (see run.sh, which `make fuzz` calls).
 let package = Package(
     name: "TrellisFuzz",
     dependencies: [.package(name: "Trellis", path: "../..")],
