@@ -11,7 +11,7 @@ PIP_PKGS   := pytest:pytest PyYAML:yaml kubernetes-validate:kubernetes_validate 
 PYTHON     ?= python3
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps bench-deps browser-deps deploy-deps build release run upstream test bench validate configmap cluster clean
+.PHONY: deps bench-deps browser-deps deploy-deps fuzz-deps build release run upstream test bench fuzz validate configmap cluster clean
 
 # apt-install: installs those of the packages $(1) that dpkg doesn't know yet.
 define apt-install
@@ -41,6 +41,13 @@ deploy-deps: bench-deps
 	  echo "installing:$$missing"; \
 	  $(PYTHON) -m pip install -q $$missing || $(PYTHON) -m pip install -q --break-system-packages $$missing; \
 	fi
+
+## fuzz-deps: libFuzzer and ASan come with the Swift toolchain (its clang runtime); this checks
+## they are there, since no apt package puts them where swiftc looks.
+fuzz-deps: deps
+	@resource=$$(dirname $$(command -v $(SWIFT)))/../lib; \
+	ls $$resource/clang/*/lib/linux/libclang_rt.fuzzer-*.a $$resource/swift/clang/lib/linux/libclang_rt.fuzzer-*.a \
+	  2>/dev/null | grep -q . || { echo "no libFuzzer runtime in the Swift toolchain under $$resource"; exit 1; }
 
 build: deps
 	$(SWIFT) build
@@ -84,5 +91,10 @@ configmap:
 cluster: release bench-deps
 	TRELLIS_BIN=$$($(SWIFT) build -c release --show-bin-path)/trellis PORT=$(PORT) deploy/cluster.sh run
 
+## fuzz: build the libFuzzer targets (Tests/Fuzz, a separate package) and run each for
+## FUZZ_SECONDS (default 600), one after another. Not part of `make test`. See docs/FUZZING.md.
+fuzz: fuzz-deps
+	./Tests/Fuzz/run.sh
+
 clean:
-	rm -rf .build .cluster
+	rm -rf .build .cluster Tests/Fuzz/.build

@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "SDUI", targets: ["SDUI"]),
         // What an app links to read Trellis pages: Foundation only, Linux and Apple platforms.
         .library(name: "TrellisClient", targets: ["TrellisClient"]),
+        // For Tests/Fuzz, a separate package that fuzzes the application's upstream reader.
+        .library(name: "Trellis", targets: ["Trellis"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import SDUI
 
@@ -51,6 +52,46 @@ import Testing
     @Test func rejectsDeepNestingWithoutCrashing() {
         let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
         #expect(throws: JSONParseError.self) { try JSONParser.parse(deep) }
+    }
+
+    /// `depth` arrays and objects, alternating, around `1`.
+    static func nested(_ depth: Int) -> String {
+        (0..<depth).reduce("1") { inner, level in level.isMultiple(of: 2) ? "[\(inner)]" : "{\"k\":\(inner)}" }
+    }
+
+    @Test func acceptsNestingUpToTheDefaultDepthAndNamesItBeyond() throws {
+        #expect(JSONParser.defaultMaxDepth == 256)
+        _ = try JSONParser.parse(Self.nested(256))
+        #expect(throws: JSONParseError(line: 1, column: 257, message: "nesting deeper than 256")) {
+            try JSONParser.parse(String(repeating: "[", count: 257) + String(repeating: "]", count: 257))
+        }
+    }
+
+    @Test func takesATighterDepthLimitFromTheCaller() throws {
+        _ = try JSONParser.parse(Array(Self.nested(64).utf8), maxDepth: 64)
+        #expect(throws: JSONParseError.self) { try JSONParser.parse(Array(Self.nested(65).utf8), maxDepth: 64) }
+        #expect(throws: JSONParseError(line: 1, column: 1, message: "nesting deeper than 0")) {
+            try JSONParser.parse(Array("[]".utf8), maxDepth: 0)
+        }
+        #expect(try JSONParser.parse(Array("7".utf8), maxDepth: 0) == .number("7"))
+    }
+
+    /// The deepest value accepted parses, and a million open brackets fail, within 1 MiB of
+    /// stack (an eighth of a Linux thread's default): the depth limit, not the stack, ends deep
+    /// input, even in a debug build.
+    @Test func deepInputNeverOverflowsASmallStack() {
+        let outcome = Mutex<(deepest: Bool, million: Bool)?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            let deepest = (try? JSONParser.parse(Self.nested(JSONParser.defaultMaxDepth))) != nil
+            let million = (try? JSONParser.parse([UInt8](repeating: UInt8(ascii: "["), count: 1_000_000))) == nil
+            outcome.withLock { $0 = (deepest, million) }
+            done.signal()
+        }
+        thread.stackSize = 1 << 20
+        thread.start()
+        done.wait()
+        #expect(outcome.withLock { $0 }! == (deepest: true, million: true))
     }
 
     @Test func matchesPythonCompactEncodingOfTheBenchPage() throws {

@@ -83,6 +83,14 @@ import Glibc
         #expect(client.value(fake.request("/text")) == nil)
     }
 
+    @Test func jsonDeeperThan64LevelsIsNoValue() {
+        let nested = { (depth: Int) in String(repeating: "[", count: depth) + String(repeating: "]", count: depth) }
+        fake.script("/deep/64", .json(nested(64)))
+        fake.script("/deep/65", .json(nested(65)))
+        #expect(client.value(fake.request("/deep/64")) != nil)
+        #expect(client.value(fake.request("/deep/65")) == nil)
+    }
+
     @Test func aResetIsNoValue() {
         fake.script("/reset", .reset)
         #expect(client.value(fake.request("/reset")) == nil)

@@ -1,17 +1,21 @@
 /// A strict RFC 8259 parser over UTF-8 bytes that builds `JSONValue`s, keeping key order and
 /// number literals. Errors carry the line and column; duplicate keys are rejected (they are
-/// ambiguous in a page template); nesting deeper than `maxDepth` is rejected, not recursed into.
+/// ambiguous in a page template); nesting deeper than `maxDepth` is rejected, not recursed into,
+/// so no input can overflow the stack.
 public struct JSONParser {
-    /// The deepest nesting accepted.
-    public static let maxDepth = 256
+    /// The deepest nesting accepted unless the caller says otherwise (Pages files); an
+    /// upstream's JSON gets a tighter limit (SPEC: deeper than 64 levels is "no value").
+    public static let defaultMaxDepth = 256
 
     let bytes: [UInt8]
     var index = 0
+    private let maxDepth: Int
     private var depth = 0
 
-    /// Parses one JSON text (surrounding whitespace allowed, nothing else after it).
-    public static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
-        var parser = JSONParser(bytes: bytes)
+    /// Parses one JSON text (surrounding whitespace allowed, nothing else after it). Arrays and
+    /// objects nested more than `maxDepth` deep (`[1]` is depth 1) are an error.
+    public static func parse(_ bytes: [UInt8], maxDepth: Int = defaultMaxDepth) throws(JSONParseError) -> JSONValue {
+        var parser = JSONParser(bytes: bytes, maxDepth: maxDepth)
         parser.skipWhitespace()
         let value = try parser.parseValue()
         parser.skipWhitespace()
@@ -24,8 +28,9 @@ public struct JSONParser {
         try parse(Array(text.utf8))
     }
 
-    private init(bytes: [UInt8]) {
+    private init(bytes: [UInt8], maxDepth: Int) {
         self.bytes = bytes
+        self.maxDepth = maxDepth
     }
 
     private mutating func parseValue() throws(JSONParseError) -> JSONValue {
@@ -100,7 +105,7 @@ public struct JSONParser {
 
     private mutating func enter() throws(JSONParseError) {
         depth += 1
-        if depth > Self.maxDepth { throw error("nesting deeper than \(Self.maxDepth)") }
+        if depth > maxDepth { throw error("nesting deeper than \(maxDepth)") }
     }
 
     private mutating func expectLiteral(_ literal: StaticString) throws(JSONParseError) {

@@ -8,9 +8,10 @@ import Synchronization
 /// keep-alive, bounded by each request's timeout, cached for its TTL, coalesced per cache key.
 ///
 /// Only a 200 whose body parses as JSON is a value. Anything else — another status, a body
-/// that is not JSON or is larger than `maxResponseBytes`, a refused or reset connection, a
-/// timeout, a certificate that does not verify, a malformed URL — is `nil` and is not cached.
-/// A failed TLS verification is logged once per source and minute.
+/// that is not JSON, nested deeper than `maxJSONDepth` or larger than `maxResponseBytes`, a
+/// refused or reset connection, a timeout, a certificate that does not verify, a malformed
+/// URL — is `nil` and is not cached. A failed TLS verification is logged once per source and
+/// minute.
 ///
 /// Threads: each upstream call runs its I/O (non-blocking sockets, `poll` with the time
 /// left) on a thread of its own, so no call waits for another's thread: a shared concurrent
@@ -20,6 +21,8 @@ import Synchronization
 /// that lead a call use one. `completion` runs on that thread, on the timer queue (a waiter
 /// that gave up), or on the caller's thread for a cache hit: keep it short.
 package final class UpstreamClient: Sendable {
+    /// The deepest JSON accepted from an upstream (SPEC §6.2): nested deeper is no value.
+    static let maxJSONDepth = 64
     /// The largest response accepted (head and framing included); larger is no value.
     package let maxResponseBytes: Int
     private let now: @Sendable () -> ContinuousClock.Instant
@@ -126,7 +129,7 @@ package final class UpstreamClient: Sendable {
         let response = try exchange.perform(target, headers: request.headers, deadline: deadline)
         guard response.status == 200 else { throw .status(response.status) }
         do {
-            return try JSONParser.parse(response.body)
+            return try JSONParser.parse(response.body, maxDepth: Self.maxJSONDepth)
         } catch {
             throw .notJSON
         }
