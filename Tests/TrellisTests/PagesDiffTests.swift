@@ -80,7 +80,7 @@ import Testing
         for label in ["no version", "ios/1.99.99", "ios/2.0.0", "ios/4.0.0", "ios/4.1.0", "ios/5.0.0", "ios/5.1.0", "ios/6.0.0", "android/5.2.0", "web/1.2.0"] {
             #expect(clients.contains(label), "\(label)")
         }
-        #expect(Set(sweep.samples.map(\.path)) == ["/home", "/product/3"])
+        #expect(Set(sweep.samples.map(\.path)) == ["/home", "/product/3", "/search", "/cart"])
         #expect(Set(sweep.samples.filter { $0.path == "/home" }.map(\.rollout))
             == ["home-hero=A stable", "home-hero=A canary", "home-hero=B stable", "home-hero=B canary"])
     }

@@ -10,16 +10,10 @@ import Testing
 @Suite(.serialized) struct PersonalPagesEndToEndTests {
     static func pages(upstream: FakeUpstream) throws -> TempPages {
         let pages = try TempPages()
-        try pages.write("sources.json", """
-            { "sources": {
-                "products": { "file": "data/products.json" },
-                "lists": { "file": "data/lists.json" },
-                "recommendations": { "url": "http://127.0.0.1:9/recommendations/{{key}}", "timeoutMs": 80 },
-                "cart": { "url": "\(upstream.url("/cart/{{key}}"))", "timeoutMs": 2000, "ttlSeconds": 5,
-                          "forwardHeaders": ["Authorization"] },
-                "deals": { "url": "\(upstream.url("/deals/{{key}}"))", "timeoutMs": 2000, "ttlSeconds": 1,
-                           "staleIfErrorSeconds": 600 } } }
-            """)
+        try pages.setSources([
+            "cart": #"{ "url": "\#(upstream.url("/cart/{{key}}"))", "timeoutMs": 2000, "ttlSeconds": 5, "forwardHeaders": ["Authorization"] }"#,
+            "deals": #"{ "url": "\#(upstream.url("/deals/{{key}}"))", "timeoutMs": 2000, "ttlSeconds": 1, "staleIfErrorSeconds": 600 }"#,
+        ])
         try pages.replaceByRename("pages/cart.json", """
             { "route": "/cart", "maxAge": 60, "data": { "cart": { "source": "cart", "key": "mine" } },
               "root": { "id": "cart-page", "type": "page", "data": { "children": [

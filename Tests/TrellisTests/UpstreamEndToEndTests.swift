@@ -8,12 +8,9 @@ import Testing
     /// Sample Pages plus a `recommendations` url source on `upstream` and two pages using it.
     static func pages(upstream: FakeUpstream, ttlSeconds: Int = 30) throws -> TempPages {
         let pages = try TempPages()
-        try pages.write("sources.json", """
-            { "sources": {
-                "products": { "file": "data/products.json" },
-                "lists": { "file": "data/lists.json" },
-                "recommendations": { "url": "\(upstream.url("/recs/{{key}}"))", "timeoutMs": 300, "ttlSeconds": \(ttlSeconds) } } }
-            """)
+        try pages.setSources([
+            "recommendations": #"{ "url": "\#(upstream.url("/recs/{{key}}"))", "timeoutMs": 300, "ttlSeconds": \#(ttlSeconds) }"#,
+        ])
         try pages.replaceByRename("pages/recs.json", """
             { "route": "/recs/:id", "data": { "recs": { "source": "recommendations", "key": "{{params.id}}" } },
               "root": { "id": "recs-page", "type": "page", "data": { "children": [

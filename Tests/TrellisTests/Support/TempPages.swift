@@ -24,6 +24,16 @@ final class TempPages {
         try handle.close()
     }
 
+    /// Rewrites sources.json with `sources` (name → its JSON definition) set, keeping the
+    /// sample's other sources (the sample pages still bind them).
+    func setSources(_ sources: [String: String]) throws {
+        var root = try JSONSerialization.jsonObject(with: Data(try read("sources.json").utf8)) as? [String: Any] ?? [:]
+        var all = root["sources"] as? [String: Any] ?? [:]
+        for (name, definition) in sources { all[name] = try JSONSerialization.jsonObject(with: Data(definition.utf8)) }
+        root["sources"] = all
+        try write("sources.json", String(decoding: try JSONSerialization.data(withJSONObject: root), as: UTF8.self))
+    }
+
     /// Saves a file the way many editors do: write a temporary file, then rename it over.
     func replaceByRename(_ relative: String, _ text: String) throws {
         let temporary = path + "/" + relative + ".tmp~"
