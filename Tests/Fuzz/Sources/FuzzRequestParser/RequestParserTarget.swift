@@ -27,6 +27,8 @@ enum RequestParserTarget {
         var parser = RequestParser(limits: limits)
         var buffer: [UInt8] = []
         var start = 0
+        /// Bytes of the request under way already released (so `consumed` counts from there).
+        var released = 0
         for piece in pieces {
             buffer += piece
             while start < buffer.count {
@@ -36,7 +38,9 @@ enum RequestParserTarget {
                 case .needMore:
                     // As a connection does: drop what the parser is done with (a chunked
                     // body's head, decoded chunks and lines), so only one line and one read stay.
-                    start += parser.releaseConsumed()
+                    let dropped = parser.releaseConsumed()
+                    start += dropped
+                    released += dropped
                     let kept = buffer.count - start
                     let bound = parser.isReadingBody ? chunkLineBound + limits.maxHeaderBytes + piece.count : headBound
                     FuzzCheck.require(kept <= bound, "needMore with \(kept) bytes buffered (bound \(bound))", input: input)
@@ -51,8 +55,9 @@ enum RequestParserTarget {
                     trace.requests.append(ParseTrace.Parsed(
                         method: request.method, target: request.target, version: request.version,
                         headers: request.headers.map { "\($0.name): \($0.value)" }, body: request.body,
-                        consumed: consumed))
+                        consumed: released + consumed))
                     start += consumed
+                    released = 0
                     continue
                 }
                 break
