@@ -84,6 +84,7 @@ struct MessageParser {
         skipSpaces()
         if try closes() { return .argument(name) }
         try expect(",")
+        let typeStart = index
         let type = try identifier("an argument type (number, date, plural, select)")
         skipSpaces()
         switch type {
@@ -106,8 +107,7 @@ struct MessageParser {
             try expect(",")
             return .select(try select(name, start: start))
         default:
-            throw MessageSyntaxError(offset: index - type.unicodeScalars.count - 1,
-                                     reason: "unsupported argument type \"\(type)\" (number, date, plural, select)")
+            throw MessageSyntaxError(offset: typeStart, reason: "unsupported argument type \"\(type)\" (number, date, plural, select)")
         }
     }
 
@@ -140,7 +140,7 @@ struct MessageParser {
                 index += 1
                 let value = try number()
                 if exact.contains(where: { $0.value == value }) {
-                    throw MessageSyntaxError(offset: selectorStart, reason: "duplicate case \"=\(String(scalars[selectorStart + 1..<index].map(Character.init)))\"")
+                    throw MessageSyntaxError(offset: selectorStart, reason: "duplicate case \"=\(value)\"")
                 }
                 exact.append((value, try caseMessage(inPlural: true)))
                 continue
