@@ -1,9 +1,9 @@
 /// RFC 3339 timestamps (`2026-12-01T00:00:00+01:00`, `2026-12-01T00:00:00.5Z`) and ISO 8601
 /// calendar dates (`2026-12-01`), as seconds since 1970 UTC, parsed strictly and without
 /// Foundation's formatters (their leniency varies between platforms).
-enum Timestamp {
+public enum Timestamp {
     /// An RFC 3339 `date-time` with its offset (`Z` or `±hh:mm`); nil for anything else.
-    static func parse(_ text: String) -> Double? {
+    public static func parse(_ text: String) -> Double? {
         let bytes = Array(text.utf8)
         guard bytes.count >= 20, let day = days(bytes), bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: "t"),
               let hour = digits(bytes, 11, 2), bytes[13] == UInt8(ascii: ":"), let minute = digits(bytes, 14, 2),

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import HTTPServer
 import SDUI
 import Synchronization
@@ -14,7 +15,9 @@ public enum PageRendering {
         public var succeeded: Bool
     }
 
-    public static func render(path: String, pages: String, headers: [(String, String)], pretty: Bool) -> Output {
+    /// Renders `path` for a client sending `headers`, as of `date` (`--at`; SPEC §7.5).
+    public static func render(path: String, pages: String, headers: [(String, String)], pretty: Bool,
+                              date: Date = Date()) -> Output {
         let site: Site
         switch PagesLoader.load(PagesFolder(path: pages)) {
         case .success(let loaded): site = loaded
@@ -27,7 +30,7 @@ public enum PageRendering {
         let request = HTTPRequest(method: "GET", target: path, headers: HTTPHeaders(headers))
         let outcome = Mutex<PageOutcome?>(nil)
         let done = DispatchSemaphore(value: 0)
-        pipeline.run(request, context: PageRequestContext(request)) { answer in
+        pipeline.run(request, context: PageRequestContext(request, date: date)) { answer in
             outcome.withLock { $0 = answer }
             done.signal()
         }

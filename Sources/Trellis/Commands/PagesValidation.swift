@@ -4,9 +4,15 @@ import SDUI
 public enum PagesValidation {
     /// Every problem of the folder at `path`, sorted; empty when it is valid.
     public static func problems(inFolder path: String) -> [ValidationProblem] {
+        check(folder: path).problems
+    }
+
+    /// The folder's problems (validation fails) and, when it is valid, its warnings (it does
+    /// not: a message missing from a non-default locale, SPEC §7.1), each sorted.
+    public static func check(folder path: String) -> (problems: [ValidationProblem], warnings: [ValidationProblem]) {
         switch PagesLoader.load(PagesFolder(path: path)) {
-        case .success: []
-        case .failure(let failure): failure.problems
+        case .success(let site): ([], site.warnings)
+        case .failure(let failure): (failure.problems, [])
         }
     }
 }

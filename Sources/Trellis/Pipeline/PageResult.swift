@@ -1,3 +1,4 @@
+import Foundation
 import SDUI
 
 /// A page answer before encoding: its status, body and what the headers say about it.
@@ -20,4 +21,11 @@ struct PageResult: Sendable {
     var personal = false
     /// Header names forwarded to the page's sources, added to `Vary`.
     var forwardedNames: [String] = []
+    /// `Content-Language` (and `Accept-Language` in `Vary`), nil when the site has no locales.
+    var contentLanguage: String?
+    /// `X-Upgrade-Suggested: true`: the update banner is on the page (SPEC §7.3).
+    var upgradeSuggested = false
+    /// When the page's content next changes by its schedule (SPEC §7.5): `max-age` never
+    /// reaches past it.
+    var nextEdge: Date?
 }
