@@ -52,4 +52,20 @@ import Testing
         #expect(Date() >= end)
         server.stop()
     }
+
+    @Test func renderNegotiatesLocaleAsTheHeaderWouldAndRendersAtAnotherTime() throws {
+        let pages = ServeEndToEndTests.pages
+        let french = try runTrellis(["render", "/home", "--pages", pages, "--locale", "fr-CA", "--at", "2026-11-28T12:00:00Z"])
+        #expect(french.status == 0 && french.stderr.contains(" locale=fr"))
+        #expect(String(decoding: french.stdout, as: UTF8.self).contains(#""id":"sale-banner","type":"text","data":{"text":"Black Friday : 30\#u{a0}% de remise"#))
+        let later = try runTrellis(["render", "/home", "--pages", pages, "--at", "2026-12-01T00:00:00+01:00"])
+        #expect(later.status == 0 && !String(decoding: later.stdout, as: UTF8.self).contains("sale-banner"))
+        #expect(try runTrellis(["render", "/home", "--pages", pages, "--at", "tomorrow"]).status != 0)
+    }
+
+    @Test func validatePrintsWarningsAndStillPasses() throws {
+        let result = try runTrellis(["validate", "--pages", ServeEndToEndTests.pages])
+        #expect(result.status == 0)
+        #expect(String(decoding: result.stdout, as: UTF8.self).hasPrefix(#"strings/pl.json: missing "notFound.action" (falls back to en)"# + "\n"))
+    }
 }
