@@ -21,6 +21,8 @@ let package = Package(
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "COpenSSL", path: "Sources/COpenSSL", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
+        // CLDR plural rules, number and date formats: the ICU inside the toolchain's Foundation.
+        .systemLibrary(name: "CFoundationICU", path: "Sources/CFoundationICU"),
 
         // Every syscall through one wrapper (EINTR retried, EAGAIN a value, EBADF a bug).
         .target(name: "SystemCalls", dependencies: ["CLinux"]),
@@ -31,7 +33,7 @@ let package = Package(
             dependencies: ["COpenSSL", "CLinux", "SystemCalls", .product(name: "Logging", package: "swift-log")]
         ),
         // The domain: components, templates, negotiation, rollout. No sockets, no files.
-        .target(name: "SDUI", dependencies: ["COpenSSL"]),
+        .target(name: "SDUI", dependencies: ["COpenSSL", "CFoundationICU"]),
         // The client library (SPEC §8.3): components, actions, requests, ETag revalidation.
         .target(name: "TrellisClient"),
         // The application: Pages/ loading, page requests, caching, gzip, metrics, logs.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SDUI
 import Trellis
 
 /// `trellis render /product/42`: print exactly the body `serve` sends that client (before gzip).
@@ -14,6 +15,8 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "X-Device-Id for bucketing.") var deviceId: String?
     @Option(help: "Forced variants, as X-AB-Variant: home-hero=B.") var variant: [String] = []
     @Option(help: "Forced release: canary or stable.") var release: String?
+    @Option(help: "Accept-Language, negotiated as the header is: fr-CA, \"fr;q=0.8, en\".") var locale: String?
+    @Option(help: "Render as of this RFC 3339 time, e.g. 2026-12-01T00:00:00Z (scheduled content).") var at: String?
     @Flag(help: "Indent the output for reading (not what is sent).") var pretty = false
     @Flag(help: "On stderr, a line per replaced or dropped component: its path, both types and why.") var explain = false
 
@@ -24,7 +27,15 @@ struct RenderCommand: ParsableCommand {
         if let deviceId { headers.append(("X-Device-Id", deviceId)) }
         if !variant.isEmpty { headers.append(("X-AB-Variant", variant.joined(separator: ", "))) }
         if let release { headers.append(("X-Release", release)) }
-        let rendered = PageRendering.render(path: path, pages: pages, headers: headers, pretty: pretty, explain: explain)
+        if let locale { headers.append(("Accept-Language", locale)) }
+        var date = Date()
+        if let at {
+            guard let seconds = Timestamp.parse(at) else {
+                throw ValidationError("--at must be an RFC 3339 time with an offset, e.g. 2026-12-01T00:00:00Z")
+            }
+            date = Date(timeIntervalSince1970: seconds)
+        }
+        let rendered = PageRendering.render(path: path, pages: pages, headers: headers, pretty: pretty, explain: explain, date: date)
         FileHandle.standardError.write(Data(rendered.summary.utf8))
         FileHandle.standardOutput.write(Data(rendered.body))
         if !rendered.succeeded { throw ExitCode(1) }

@@ -88,7 +88,7 @@ import Testing
             "rollout.json:$.canaries[1].percent: must be a number, not string",
             "rollout.json:$.canaries[2].percent: must be from 0 to 100 with at most two decimals and no exponent, not 12.345",
             "rollout.json:$.canaries[3].salt: missing",
-            "rollout.json:$.minVersion: unknown key (expected one of minVersions, experiments, canaries)",
+            "rollout.json:$.minVersion: unknown key (expected one of minVersions, softMinVersions, experiments, canaries)",
         ].sorted())
         #expect(config.minVersions.isEmpty)
         #expect(config.experiments.map(\.name) == ["d"])

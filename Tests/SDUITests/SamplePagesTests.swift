@@ -56,6 +56,7 @@ import Testing
             DataRequest(entry: "product", source: "products", key: "3", required: true, timeoutMs: 200, kind: .file(path: "data/products.json")),
             DataRequest(entry: "related", source: "recommendations", key: "3", required: false, timeoutMs: 80,
                         kind: .url(UpstreamSource(urlTemplate: "http://127.0.0.1:9100/recommendations/{{key}}", ttlSeconds: 30))),
+            DataRequest(entry: "cart", source: "lists", key: "cart", required: false, timeoutMs: nil, kind: .file(path: "data/lists.json")),
         ])
         // The related products come from the sample upstream's data (samples/recommendations.json).
         var data = site.fileData(for: requests)

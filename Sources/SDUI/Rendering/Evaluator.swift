@@ -5,6 +5,10 @@ struct Evaluator {
     let variants: [String: String]
     /// The experiments, for the variant a template has no branch for.
     let rollout: RolloutConfig
+    /// The request's locale for `$t` and `$format`; nil: they have no value.
+    var localizer: Localizer? = nil
+    /// The time the page renders as of (seconds since 1970), for `activeFrom`/`activeUntil`.
+    var time: Double = 0
 
     /// The value of `node`, or nil when it has none.
     func value(_ node: TemplateNode, _ scope: Scope) -> Evaluated? {
@@ -39,6 +43,34 @@ struct Evaluator {
             return branch.flatMap { value($0, scope) }
         case .variant(let experiment, let branches):
             return value(choose(experiment, branches), scope)
+        case .scheduled(let window, let node):
+            return window.contains(time) ? value(node, scope) : nil
+        case .message(let key, let arguments):
+            return localize { localizer in
+                var values: [String: JSONValue] = [:]
+                for member in evaluate(arguments, scope) { values[member.key] = member.value.jsonValue }
+                return localizer.message(key, arguments: values)
+            }
+        case .format(let format):
+            return localize { localizer in
+                guard let input = value(format.value, scope)?.jsonValue, let style = style(format.style, scope) else { return nil }
+                return localizer.format(input, style)
+            }
+        }
+    }
+
+    /// The string `body` makes with the request's localizer, as a value; nil without one.
+    private func localize(_ body: (Localizer) -> String?) -> Evaluated? {
+        localizer.flatMap(body).map { .value(.string($0)) }
+    }
+
+    /// The format style with its currency code bound; nil when the code has no value.
+    private func style(_ style: FormatTemplate.Style, _ scope: Scope) -> FormatStyle? {
+        switch style {
+        case .number: .number
+        case .percent: .percent
+        case .date(let dateStyle): .date(dateStyle)
+        case .currency(let node): value(node, scope)?.text.map(FormatStyle.currency)
         }
     }
 
@@ -60,6 +92,8 @@ struct Evaluator {
             if let branch { elements(branch, scope, into: &out) }
         case .variant(let experiment, let branches):
             elements(choose(experiment, branches), scope, into: &out)
+        case .scheduled(let window, let node):
+            if window.contains(time) { elements(node, scope, into: &out) }
         default:
             if let value = value(node, scope) { out.append(value) }
         }

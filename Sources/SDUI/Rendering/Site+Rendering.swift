@@ -1,3 +1,5 @@
+import Foundation
+
 /// Assembly and negotiation of one page for one client.
 extension Site {
     /// Renders a template for a client class.
@@ -12,10 +14,15 @@ extension Site {
     ///   - variants: experiment → variant; a variant the template has no branch for takes the
     ///     first variant listed in the experiment that has one.
     ///   - explain: record each fallback's path, types and reason (`fallbackRecords`).
+    ///   - locale: the negotiated locale for `$t` and `$format` (one of `localization`'s tags).
+    ///   - date: the time the page renders as of, for `activeFrom`/`activeUntil`.
+    ///   - updateBanner: insert `fragments/update-banner.json` first in the root's first slot.
     /// - Returns: the body, or `.upgradeRequired` when a required component (or the root
     ///   page) can't be rendered for the client.
     public func render(template: String, params: [String: String], query: [String: String] = [:],
-                       data: [String: JSONValue], client: ClientClass, variants: [String: String], explain: Bool = false) -> RenderOutcome {
+                       data: [String: JSONValue], client: ClientClass, variants: [String: String],
+                       locale: String? = nil, at date: Date = Date(), updateBanner: Bool = false,
+                       explain: Bool = false) -> RenderOutcome {
         guard let page = templates[template] ?? templates["not-found"] else { return .upgradeRequired }
         var scope = Scope()
         var paramsObject = JSONObject()
@@ -27,13 +34,17 @@ extension Site {
         for entry in page.data {
             if let value = data[entry.name] { scope.bind(entry.name, .value(value)) }
         }
-        let evaluator = Evaluator(variants: variants, rollout: rollout)
+        let evaluator = Evaluator(variants: variants, rollout: rollout, localizer: Localizer(localization, tag: locale),
+                                  time: date.timeIntervalSince1970)
         var assembler = Assembler(catalog: catalog, profile: classes.adopt(client).profile, evaluator: evaluator,
                                   checksIDs: page.checksIDs)
         if explain { assembler.explanation = FallbackExplanation() }
         do {
-            guard let root = evaluator.component(page.root, scope),
-                  let kept = try assembler.negotiate(root), kept.type == page.root.type
+            guard var root = evaluator.component(page.root, scope) else { return .upgradeRequired }
+            if updateBanner, let banner = self.updateBanner, let slot = catalog[root.type].slots.first {
+                banner.insert(into: &root, slot: slot, evaluator: evaluator)
+            }
+            guard let kept = try assembler.negotiate(root), kept.type == page.root.type
             else { return .upgradeRequired }
             try assembler.write(kept)
         } catch {

@@ -6,6 +6,9 @@ public struct RolloutConfig: Sendable, Equatable {
 
     /// The lowest version served a page, per platform; older clients get the `upgrade` page.
     public var minVersions: [Platform: SemanticVersion]
+    /// Below this version per platform (and at or above `minVersions`), pages carry the
+    /// `update-banner` fragment and `X-Upgrade-Suggested: true` (SPEC §7.3).
+    public var softMinVersions: [Platform: SemanticVersion] = [:]
     /// The A/B experiments, in rollout.json order (the order of the `X-AB-Variant` header).
     public var experiments: [Experiment]
     /// The canary releases, at most one per page.
@@ -25,6 +28,13 @@ public struct RolloutConfig: Sendable, Equatable {
     public func minVersionSatisfied(_ client: ClientVersion?) -> Bool {
         guard let client, let minimum = minVersions[client.platform] else { return true }
         return client.version >= minimum
+    }
+
+    /// Whether `client` is served pages but nudged to update: below `softMinVersions` for
+    /// its platform. An unknown client (nil) never is.
+    public func upgradeSuggested(_ client: ClientVersion?) -> Bool {
+        guard let client, let soft = softMinVersions[client.platform] else { return false }
+        return client.version < soft && minVersionSatisfied(client)
     }
 
     /// The experiment named `name`, if any.

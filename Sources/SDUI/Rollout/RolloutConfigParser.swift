@@ -10,9 +10,10 @@ struct RolloutConfigParser {
 
     mutating func config(_ json: JSONValue) -> RolloutConfig {
         guard let root = object(json, at: "$") else { return RolloutConfig() }
-        checkKeys(root, allowed: ["minVersions", "experiments", "canaries"], at: "$")
+        checkKeys(root, allowed: ["minVersions", "softMinVersions", "experiments", "canaries"], at: "$")
         var config = RolloutConfig()
         if let value = root["minVersions"] { config.minVersions = minVersions(value, at: "$.minVersions") }
+        if let value = root["softMinVersions"] { config.softMinVersions = minVersions(value, at: "$.softMinVersions") }
         if let value = root["experiments"] { config.experiments = experiments(value, at: "$.experiments") }
         if let value = root["canaries"] { config.canaries = canaries(value, at: "$.canaries") }
         return config

@@ -14,6 +14,8 @@ struct PageTemplate: Sendable {
     let root: ComponentTemplate
     /// Whether rendering must check that ids stay unique (`ComponentIDs.mayRepeat`).
     let checksIDs: Bool
+    /// Every `activeFrom`/`activeUntil` instant in the template (seconds since 1970), sorted.
+    let edges: [Double]
 
     /// Whether this is a canary template (`home.canary`): never routed by itself.
     var isCanary: Bool { name.contains(".") }

@@ -13,9 +13,19 @@ public final class Site: Sendable {
     let classes: ClientClassTable
     /// Experiments, canaries and minimum versions from rollout.json.
     public let rollout: RolloutConfig
+    /// The locales (site.json, strings/); nil when the folder has none (SPEC §7.1).
+    public let localization: Localization?
+    /// `fragments/update-banner.json`, compiled, when it exists (SPEC §7.3).
+    let updateBanner: UpdateBanner?
+    /// What validation found that does not fail it (`strings/fr.json: missing "x" (falls back to en)`).
+    public let warnings: [ValidationProblem]
 
     init(version: String, catalog: Catalog, templates: [String: PageTemplate], routes: RouteTable, sources: SourceTable,
-         rollout: RolloutConfig) {
+         rollout: RolloutConfig, localization: Localization? = nil, updateBanner: UpdateBanner? = nil,
+         warnings: [ValidationProblem] = []) {
+        self.localization = localization
+        self.updateBanner = updateBanner
+        self.warnings = warnings
         self.rollout = rollout
         self.version = version
         self.catalog = catalog

@@ -31,6 +31,7 @@ extension SiteLoader {
             compiler.problems.add(file, "$.root", "the root must be a component of type \"page\"")
             return nil
         }
+        compiler.scheduleEdges = []
         guard let root = compiler.compileComponent(rootObject, file, "$.root") else { return nil }
         if compiler.catalog[root.type].name != "page" {
             compiler.problems.add(file, "$.root.type", "the root must be a component of type \"page\"")
@@ -39,7 +40,8 @@ extension SiteLoader {
             compiler.problems.add(duplicate.site.file, duplicate.site.path, "duplicate component id \"\(duplicate.id)\" on page \"\(name)\"")
         }
         return PageTemplate(name: name, route: route, query: query, maxAge: maxAge, data: entries, root: root,
-                            checksIDs: ComponentIDs.mayRepeat(in: .component(root), catalog: compiler.catalog))
+                            checksIDs: ComponentIDs.mayRepeat(in: .component(root), catalog: compiler.catalog),
+                            edges: compiler.scheduleEdges.sorted())
     }
 
     /// `"query": ["q", "page"]`: distinct names of 1 to 64 bytes of `A-Z a-z 0-9 - . _ ~`.

@@ -18,6 +18,8 @@ struct SiteLoader {
 
     let files: [String: [UInt8]]
     var problems = ProblemList()
+    /// Problems that do not fail validation (a message missing from a non-default locale).
+    var warnings = ProblemList()
     var parsed: [String: JSONValue] = [:]
     var variantUses: [TemplateCompiler.VariantUse] = []
 
@@ -45,6 +47,7 @@ struct SiteLoader {
         for (path, value) in parsed {
             if let name = Self.name(path, in: "fragments/") { fragments[name] = value }
         }
+        let localization = readLocalization()
         var compiler = TemplateCompiler(catalog: catalog, fragments: fragments, problems: problems)
         compileFallbacks(&catalog, &compiler)
         catalog.compileActionFallbacks(parsed[Catalog.file], &compiler)
@@ -59,13 +62,18 @@ struct SiteLoader {
             guard let name = Self.name(path, in: "pages/") else { continue }
             if let page = compilePage(name, parsed[path]!, &compiler, sources) { templates[name] = page }
         }
+        let banner = compileUpdateBanner(&compiler)
         problems = compiler.problems
         variantUses = compiler.variantUses
+        checkLocaleUses(compiler.localeUses, localization)
         let routes = buildRoutes(templates, pageFiles: Set(files.keys.compactMap { Self.name($0, in: "pages/") }))
         let rollout = readRollout(templates)
+        checkUpdateBanner(rollout, banner: banner?.node)
         guard problems.isEmpty else { return .failure(problems.sorted) }
         return .success(Site(version: ContentHash.of(files), catalog: catalog, templates: templates,
-                             routes: routes, sources: sources, rollout: rollout))
+                             routes: routes, sources: sources, rollout: rollout, localization: localization,
+                             updateBanner: banner.map { UpdateBanner(node: $0.node, edges: $0.edges) },
+                             warnings: warnings.sorted))
     }
 
     /// `home` for `pages/home.json` under `pages/`; nil for other paths and subfolders.

@@ -19,7 +19,8 @@ enum ComponentIDs {
 
     private static func ids(_ node: TemplateNode) -> [Occurrence] {
         switch node {
-        case .literal, .binding, .text: return []
+        case .literal, .binding, .text, .message, .format: return []
+        case .scheduled(_, let node): return ids(node)
         case .array(let nodes), .splice(let nodes): return nodes.flatMap(ids)
         case .object(let members): return members.flatMap { ids($0.node) }
         case .component(let template):
@@ -38,7 +39,8 @@ enum ComponentIDs {
     /// of its own). Only such pages pay for the request-time uniqueness check.
     static func mayRepeat(in node: TemplateNode, catalog: Catalog) -> Bool {
         switch node {
-        case .literal, .binding, .text: return false
+        case .literal, .binding, .text, .message, .format: return false
+        case .scheduled(_, let node): return mayRepeat(in: node, catalog: catalog)
         case .each: return true
         case .array(let nodes), .splice(let nodes): return nodes.contains { mayRepeat(in: $0, catalog: catalog) }
         case .object(let members): return members.contains { mayRepeat(in: $0.node, catalog: catalog) }

@@ -57,8 +57,10 @@ extension TemplateCompiler {
             variantUses.append(VariantUse(file: file, path: path, experiment: experiment,
                                           branches: object.keys.filter { $0 != directive }))
             return branches.isEmpty ? nil : .variant(experiment: experiment, branches: branches)
+        case "$t", "$format":
+            return compileLocalized(object, directive, file, path, context)
         default:
-            problems.add(file, directivePath, "unknown directive \"\(directive)\" ($include, $each, $if, $variant)")
+            problems.add(file, directivePath, "unknown directive \"\(directive)\" ($include, $each, $if, $variant, $t, $format)")
             return nil
         }
     }

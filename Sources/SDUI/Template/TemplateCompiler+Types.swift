@@ -73,7 +73,9 @@ extension TemplateNode {
     var kindName: String {
         switch self {
         case .literal(let value, _): value.kindName
-        case .text: "string"
+        case .text, .message: "string"
+        case .format: "a formatted value"
+        case .scheduled(_, let node): node.kindName
         case .object: "object"
         case .array, .each, .splice: "array"
         case .component: "component"

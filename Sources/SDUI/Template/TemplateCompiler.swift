@@ -15,6 +15,10 @@ struct TemplateCompiler {
     var includeStack: [String] = []
     /// Every `$variant` compiled, for the check against rollout.json's experiments.
     var variantUses: [VariantUse] = []
+    /// Every `$t` key and `$format` compiled, for the check against strings/ (SPEC §7.1).
+    var localeUses: [LocaleUse] = []
+    /// The `activeFrom`/`activeUntil` instants compiled since last reset (a page's schedule).
+    var scheduleEdges: [Double] = []
 
     /// Where a `$variant` names an experiment, and the variants it has branches for.
     struct VariantUse {
@@ -45,6 +49,9 @@ struct TemplateCompiler {
             }
             return .array(nodes)
         case .object(let object):
+            if let window = scheduleKeys(object, context) {
+                return compileScheduled(object, window, file, path, context)
+            }
             if object.keys.contains(where: { $0.hasPrefix("$") }) {
                 return compileDirective(object, file, path, context)
             }

@@ -22,6 +22,12 @@ indirect enum TemplateNode: Sendable {
     case variant(experiment: String, branches: [VariantBranch])
     /// An included fragment that is an array: its elements are spliced into the enclosing array.
     case splice([TemplateNode])
+    /// `$t`: a message of the request's locale, with its arguments (SPEC §7.1); a string.
+    case message(key: String, arguments: [TemplateMember])
+    /// `$format`: a number, percent, currency or date formatted for the request's locale.
+    case format(FormatTemplate)
+    /// A component or directive with `activeFrom`/`activeUntil`: absent outside the window.
+    case scheduled(ActiveWindow, TemplateNode)
 
     /// The literal value when this node is a literal.
     var literalValue: JSONValue? {

@@ -4,7 +4,7 @@ public struct ValidationProblem: Sendable, Hashable, Comparable, CustomStringCon
     /// The file, relative to the Pages folder (`catalog.json`, `pages/home.json`).
     public var file: String
     /// The JSON path inside the file (`$`, `$.root.data.children[4]`), or `$` with the line and
-    /// column for invalid JSON.
+    /// column for invalid JSON; empty for a warning about the file as a whole.
     public var path: String
     public var message: String
 
@@ -14,7 +14,8 @@ public struct ValidationProblem: Sendable, Hashable, Comparable, CustomStringCon
         self.message = message
     }
 
-    public var description: String { "\(file):\(path): \(message)" }
+    /// `file:path: message`; `file: message` for a problem of the whole file (an empty path).
+    public var description: String { path.isEmpty ? "\(file): \(message)" : "\(file):\(path): \(message)" }
 
     public static func < (a: ValidationProblem, b: ValidationProblem) -> Bool {
         (a.file, a.path, a.message) < (b.file, b.path, b.message)

@@ -5,15 +5,17 @@ import SDUI
 /// `trellis bench`: in-process micro-benchmarks of the page pipeline, reported as the median
 /// per operation over several batches (these machines are noisy: read medians, not means).
 public enum MicroBenchmarks {
-    /// Runs every benchmark on the pages at `pages` (the sample shop) and `benchPages` (the
-    /// 27 KB page shared with the peer comparison) and returns a printable table.
+    /// Runs every benchmark on the pages at `pages` (the sample shop: its product page in the
+    /// default locale and in French, prices as currency) and `benchPages` (the 27 KB page
+    /// shared with the peer comparison) and returns a printable table.
     public static func run(pages: String, benchPages: String?) -> String {
         var lines = ["| benchmark | median per op | ops per batch | batches |", "|---|---|---|---|"]
-        for (folder, path) in [(pages, "/product/3"), (benchPages, "/home")] {
+        for (folder, target, language) in [(pages, "/product/3", nil), (pages, "/product/3", "fr"), (benchPages, "/home", nil)] {
             guard let folder, case .success(let site) = PagesLoader.load(PagesFolder(path: folder)) else { continue }
-            let request = HTTPRequest(method: "GET", target: path, headers: HTTPHeaders([
-                ("X-Client-Version", "ios/5.2.0"), ("X-Device-Id", "device-1"), ("Accept-Encoding", "gzip"),
-            ]))
+            var headers = [("X-Client-Version", "ios/5.2.0"), ("X-Device-Id", "device-1"), ("Accept-Encoding", "gzip")]
+            if let language { headers.append(("Accept-Language", language)) }
+            let request = HTTPRequest(method: "GET", target: target, headers: HTTPHeaders(headers))
+            let path = target + (language.map { " (Accept-Language: \($0))" } ?? "")
             let context = PageRequestContext(request)
             let snapshot = SiteStore.Snapshot(site: site, generation: 1)
             let uncached = PagePipeline(snapshot: snapshot, cache: nil, dataLoader: PageDataLoader(upstream: nil))

@@ -1,3 +1,4 @@
+import Foundation
 import HTTPServer
 import SDUI
 
@@ -13,8 +14,10 @@ public enum PageRendering {
         public var succeeded: Bool
     }
 
+    /// Renders `path` for a client sending `headers`, as of `date` (`--at`; SPEC §7.5); with
+    /// `explain`, the summary adds a line per replaced or dropped component.
     public static func render(path: String, pages: String, headers: [(String, String)], pretty: Bool,
-                              explain: Bool = false) -> Output {
+                              explain: Bool = false, date: Date = Date()) -> Output {
         let site: Site
         switch PagesLoader.load(PagesFolder(path: pages)) {
         case .success(let loaded): site = loaded
@@ -23,7 +26,7 @@ public enum PageRendering {
         }
         var pipeline = PagePipeline.uncached(site: site, upstream: UpstreamClient(registry: MetricsRegistry()))
         pipeline.explains = explain
-        let answer = pipeline.answer(HTTPRequest(method: "GET", target: path, headers: HTTPHeaders(headers)))
+        let answer = pipeline.answer(HTTPRequest(method: "GET", target: path, headers: HTTPHeaders(headers)), date: date)
         guard let representation = answer.representation else {
             let error = answer.error!
             return Output(body: [], summary: "\(error.status) \(error.code): \(error.message)\n", succeeded: false)

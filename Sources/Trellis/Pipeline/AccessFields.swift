@@ -7,6 +7,8 @@ enum AccessFields {
         if let variants = result.variantsHeader { fields += " variants=" + AccessLog.value(variants) }
         fields += " release=\(result.release.rawValue) fallbacks=\(result.fallbacks)"
         if result.upgradeRequired { fields += " upgrade=true" }
+        if result.upgradeSuggested { fields += " upgrade_suggested=true" }
+        if let locale = result.contentLanguage { fields += " locale=\(locale)" }
         if !result.missingOptional.isEmpty { fields += " missing=\(result.missingOptional.joined(separator: ","))" }
         if !result.stale.isEmpty { fields += " stale=\(result.stale.joined(separator: ","))" }
         return fields

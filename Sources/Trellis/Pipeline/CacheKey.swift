@@ -8,7 +8,7 @@ struct CacheKey: Sendable, Hashable {
     /// Bytes the key holds, charged to the cache with its entry (a key made of long route
     /// params or variants must not hide behind a small body).
     var cost: Int {
-        let strings = [plan.page, plan.template, plan.variantsHeader ?? ""] + plan.params.flatMap { [$0.key, $0.value] }
+        let strings = [plan.page, plan.template, plan.variantsHeader ?? "", plan.locale ?? ""] + plan.params.flatMap { [$0.key, $0.value] }
             + plan.variants.flatMap { [$0.key, $0.value] } + plan.query.flatMap { [$0.key, $0.value] }
             + plan.forwardedValues.flatMap { [$0.key, $0.value] }
         return 128 + plan.client.signatureBytes + strings.reduce(0) { $0 + $1.utf8.count + 16 }

@@ -1,3 +1,4 @@
+import Foundation
 import SDUI
 
 /// How long an assembled page may stay in the response cache (SPEC §2.3): until the reload
@@ -16,5 +17,13 @@ enum PageCachePolicy {
             shortest = min(shortest ?? Int.max, source.ttlSeconds ?? 0)
         }
         return shortest.map { .seconds($0) }
+    }
+
+    /// `lifetime` cut short at the page's next scheduled edge (SPEC §7.5), measured from the
+    /// time the page rendered as of: the entry is dropped when the page's content changes.
+    static func lifetime(_ lifetime: Duration?, until edge: Date?, from date: Date) -> Duration? {
+        guard let edge else { return lifetime }
+        let untilEdge = Duration.milliseconds(Int64((edge.timeIntervalSince(date) * 1000).rounded(.up)))
+        return min(lifetime ?? untilEdge, untilEdge)
     }
 }

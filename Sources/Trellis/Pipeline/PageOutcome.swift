@@ -1,3 +1,4 @@
+import Foundation
 import HTTPServer
 
 /// How the response cache took part in a page answer.
@@ -23,12 +24,12 @@ struct PageOutcome: Sendable {
     /// The JSON error answered instead of a page, nil for a page.
     let error: HTTPError?
 
-    /// A page answer: `representation` for this client's coding and preconditions.
+    /// A page answer: `representation` for this client's coding and preconditions, answered at `date`.
     init(_ representation: Representation, cache: CacheUse, trace: TraceContext, coding: ContentCoding,
-         preconditions: Preconditions) {
+         preconditions: Preconditions, date: Date) {
         record = PageRecord(representation: representation, cache: cache, trace: trace)
         error = nil
-        var response = representation.response(coding: coding, preconditions: preconditions)
+        var response = representation.response(coding: coding, preconditions: preconditions, date: date)
         response.annotation = record
         self.response = response
     }

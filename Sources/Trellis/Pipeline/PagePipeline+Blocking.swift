@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import HTTPServer
 import SDUI
 import Synchronization
@@ -12,11 +13,11 @@ extension PagePipeline {
                      dataLoader: PageDataLoader(upstream: upstream))
     }
 
-    /// Runs `request` through the pipeline and waits for its answer.
-    func answer(_ request: HTTPRequest) -> PageOutcome {
+    /// Runs `request` through the pipeline, as of `date`, and waits for its answer.
+    func answer(_ request: HTTPRequest, date: Date = Date()) -> PageOutcome {
         let outcome = Mutex<PageOutcome?>(nil)
         let done = DispatchSemaphore(value: 0)
-        run(request, context: PageRequestContext(request)) { answer in
+        run(request, context: PageRequestContext(request, date: date)) { answer in
             outcome.withLock { $0 = answer }
             done.signal()
         }

@@ -36,7 +36,8 @@ struct PagePipeline: Sendable {
                 return completion(PageOutcome(HTTPError(status: 500, code: "internal_error", message: "the page could not be assembled"),
                                               trace: trace))
             }
-            completion(PageOutcome(representation, cache: cacheUse, trace: trace, coding: coding, preconditions: preconditions))
+            completion(PageOutcome(representation, cache: cacheUse, trace: trace, coding: coding, preconditions: preconditions,
+                                   date: context.date))
         }
     }
 
@@ -50,6 +51,7 @@ struct PagePipeline: Sendable {
         guard request.method == "GET" || request.method == "HEAD" else { return .failure(.methodNotAllowed) }
         return PageQuery.parse(request.headers).flatMap { headers in
             var plan = PagePlan(site: site, match: match, query: headers)
+            plan.locale = LocaleNegotiation.negotiate(request.headers, localization: site.localization)
             plan.forward(request.headers, site: site)
             return QueryParameters.parse(request.query, declared: site.declaredQuery(of: plan.template)).map { query in
                 plan.query = query
@@ -85,8 +87,10 @@ struct PagePipeline: Sendable {
         let site = snapshot.site
         let requests = site.dataRequests(template: plan.template, params: plan.params, query: plan.query)
         dataLoader.load(requests, site: site, context: context) { data in
-            let representation = Representation(PageResolver(site: site, explains: explains).resolve(plan, data: data))
-            completion(representation, PageCachePolicy.lifetime(requests, data: data))
+            let resolver = PageResolver(site: site, explains: explains)
+            let representation = Representation(resolver.resolve(plan, data: data, at: context.date))
+            let lifetime = PageCachePolicy.lifetime(requests, data: data)
+            completion(representation, PageCachePolicy.lifetime(lifetime, until: representation.result.nextEdge, from: context.date))
         }
     }
 }

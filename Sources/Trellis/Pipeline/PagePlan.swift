@@ -31,6 +31,10 @@ struct PagePlan: Sendable, Hashable {
     /// the client's comma-joined value): part of the cache key, as the upstream's answer
     /// depends on them.
     var forwardedValues: [String: String] = [:]
+    /// The locale negotiated from `Accept-Language` (SPEC §7.1), nil when the site has none.
+    var locale: String?
+    /// Below `softMinVersions` (SPEC §7.3): the page carries the update banner.
+    var upgradeSuggested = false
 
     /// Takes the decisions for `match` with one Pages version.
     init(site: Site, match: RouteMatch, query: PageQuery) {
@@ -53,6 +57,7 @@ struct PagePlan: Sendable, Hashable {
         variantsHeader = assignment.headerValue
         release = assignment.release
         belowMinimumVersion = false
+        upgradeSuggested = rollout.upgradeSuggested(query.clientVersion)
     }
 
     /// Records what the template's sources take from the request `headers`: personal or not,

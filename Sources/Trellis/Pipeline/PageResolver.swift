@@ -1,43 +1,51 @@
+import Foundation
 import SDUI
 
 /// Turns a plan and its data into a `PageResult` with one Pages version, following the
 /// SPEC §4.1 order after the data step: a required entry with no value gives the
 /// `not-found` page (404); a required component no fallback can render gives the `upgrade`
 /// page. Those two pages are negotiated for the same client, with no experiments and the
-/// stable release.
+/// stable release. All three are localized for the plan's locale and rendered as of `date`;
+/// only a routed page carries the update banner.
 struct PageResolver: Sendable {
     let site: Site
     /// Record each fallback's path, types and reason (`render --explain`, the preview).
     var explains = false
 
-    func resolve(_ plan: PagePlan, data: PageData) -> PageResult {
-        var result = page(plan, data: data)
+    func resolve(_ plan: PagePlan, data: PageData, at date: Date = Date()) -> PageResult {
+        var result = page(plan, data: data, date: date)
         result.personal = plan.personal
         result.stale = data.stale
         result.forwardedNames = plan.forwardedNames
+        result.contentLanguage = plan.locale
+        result.nextEdge = site.nextEdge(of: result.template, after: date, updateBanner: result.upgradeSuggested)
         return result
     }
 
-    private func page(_ plan: PagePlan, data: PageData) -> PageResult {
-        if plan.belowMinimumVersion { return special("upgrade", status: 200, plan: plan) }
-        if !data.missingRequired.isEmpty { return special("not-found", status: 404, plan: plan) }
+    private func page(_ plan: PagePlan, data: PageData, date: Date) -> PageResult {
+        if plan.belowMinimumVersion { return special("upgrade", status: 200, plan: plan, date: date) }
+        if !data.missingRequired.isEmpty { return special("not-found", status: 404, plan: plan, date: date) }
         switch site.render(template: plan.template, params: plan.params, query: plan.query, data: data.values,
-                           client: plan.client, variants: plan.variants, explain: explains) {
+                           client: plan.client, variants: plan.variants, locale: plan.locale, at: date,
+                           updateBanner: plan.upgradeSuggested, explain: explains) {
         case .upgradeRequired:
-            return special("upgrade", status: 200, plan: plan)
+            return special("upgrade", status: 200, plan: plan, date: date)
         case .page(let rendered):
-            return PageResult(
+            var result = PageResult(
                 status: 200, page: plan.page, template: plan.template, body: rendered.body,
                 maxAge: site.maxAge(of: plan.template), variantsHeader: plan.variantsHeader,
                 release: plan.release, fallbacks: rendered.fallbacks, fallbackTypes: rendered.fallbackTypes,
                 actionFallbackTypes: rendered.actionFallbackTypes, upgradeRequired: false, missingOptional: data.missingOptional,
                 fallbackRecords: rendered.fallbackRecords)
+            result.upgradeSuggested = plan.upgradeSuggested
+            return result
         }
     }
 
-    private func special(_ template: String, status: Int, plan: PagePlan) -> PageResult {
+    private func special(_ template: String, status: Int, plan: PagePlan, date: Date) -> PageResult {
         let rendered: RenderedPage
-        switch site.render(template: template, params: [:], data: [:], client: plan.client, variants: [:], explain: explains) {
+        switch site.render(template: template, params: [:], data: [:], client: plan.client, variants: [:],
+                           locale: plan.locale, at: date, explain: explains) {
         case .page(let page): rendered = page
         case .upgradeRequired: rendered = RenderedPage.emptyPage(id: template)
         }

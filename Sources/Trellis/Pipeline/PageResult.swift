@@ -1,3 +1,4 @@
+import Foundation
 import SDUI
 
 /// A page answer before encoding: its status, body and what the headers say about it.
@@ -26,4 +27,11 @@ struct PageResult: Sendable {
     var forwardedNames: [String] = []
     /// Each fallback's path, types and reason; only when the pipeline explains.
     var fallbackRecords: [FallbackRecord] = []
+    /// `Content-Language` (and `Accept-Language` in `Vary`), nil when the site has no locales.
+    var contentLanguage: String?
+    /// `X-Upgrade-Suggested: true`: the update banner is on the page (SPEC §7.3).
+    var upgradeSuggested = false
+    /// When the page's content next changes by its schedule (SPEC §7.5): `max-age` never
+    /// reaches past it.
+    var nextEdge: Date?
 }

@@ -1,10 +1,12 @@
+import Foundation
 import HTTPServer
 import SDUI
 
 /// A finished page response, ready to write: the headers that describe it pre-encoded, the
 /// identity body and, for bodies of at least `gzipThreshold` bytes, the gzip body. Built once
 /// per cache entry (a class, so a hit copies one reference); a hit only picks a coding and
-/// writes.
+/// writes. `Cache-Control` leads every header block: a page with a scheduled edge ahead
+/// (SPEC §7.5) swaps that line per answer, so its `max-age` never reaches past the edge.
 final class Representation: Sendable {
     /// Bodies below this many bytes are never gzipped (SPEC §4.2).
     static let gzipThreshold = 1024
@@ -20,6 +22,8 @@ final class Representation: Sendable {
     let weakNotModifiedHeaders: [UInt8]
     /// The page's part of the access-log line, the same for every hit.
     let accessFields: String
+    /// Bytes of the leading `Cache-Control` line of every header block.
+    private let cacheControlLength: Int
     /// Bytes the cache charges for this entry: every buffer it holds, plus its bookkeeping.
     var cost: Int {
         result.body.count + (gzipBody?.count ?? 0) + identityHeaders.count + (gzipHeaders?.count ?? 0)
@@ -30,13 +34,16 @@ final class Representation: Sendable {
         self.result = result
         accessFields = AccessFields.page(result)
         etag = ETag.strong(for: result.body)
-        var common = HeaderBlock()
-        common.add("Cache-Control", result.personal ? "private, no-cache" : "private, max-age=\(result.maxAge)")
-        common.add("Vary", ([Self.vary] + result.forwardedNames).joined(separator: ", "))
+        var common = Self.cacheControl(result, maxAge: result.maxAge)
+        cacheControlLength = common.bytes.count
+        let language = result.contentLanguage != nil ? ["Accept-Language"] : []
+        common.add("Vary", ([Self.vary] + language + result.forwardedNames).joined(separator: ", "))
+        if let contentLanguage = result.contentLanguage { common.add("Content-Language", contentLanguage) }
         if let variants = result.variantsHeader { common.add("X-AB-Variant", variants) }
         common.add("X-Release", result.release.rawValue)
         common.add("X-Fallbacks", String(result.fallbacks))
         if result.upgradeRequired { common.add("X-Upgrade-Required", "true") }
+        if result.upgradeSuggested { common.add("X-Upgrade-Suggested", "true") }
 
         var identity = common
         identity.add("Content-Type", "application/json; charset=utf-8")
@@ -62,8 +69,24 @@ final class Representation: Sendable {
     /// The response for a client that accepts `coding`, after the request's preconditions
     /// (RFC 9110 §13.2.2, for a 200 only: a precondition never turns the not-found page's 404
     /// into anything else, §13.2.1): a failing `If-Match` is 412; then a matching
-    /// `If-None-Match` is 304.
-    func response(coding: ContentCoding, preconditions: Preconditions) -> HTTPResponse {
+    /// `If-None-Match` is 304. Answered at `date`, a scheduled page's `max-age` stops at its next edge.
+    func response(coding: ContentCoding, preconditions: Preconditions, date: Date = Date()) -> HTTPResponse {
+        var response = unscheduledResponse(coding: coding, preconditions: preconditions)
+        if let edge = result.nextEdge, !result.personal, !response.preformattedHeaders.isEmpty {
+            let left = max(0, Int(edge.timeIntervalSince(date).rounded(.down)))
+            response.preformattedHeaders = Self.cacheControl(result, maxAge: min(result.maxAge, left)).bytes
+                + response.preformattedHeaders[cacheControlLength...]
+        }
+        return response
+    }
+
+    /// The `Cache-Control` line of `result` with `maxAge`.
+    private static func cacheControl(_ result: PageResult, maxAge: Int) -> HeaderBlock {
+        HeaderBlock().adding("Cache-Control", result.personal ? "private, no-cache" : "private, max-age=\(maxAge)")
+    }
+
+    /// The response with the entry's own header blocks (the `max-age` of the time it rendered).
+    private func unscheduledResponse(coding: ContentCoding, preconditions: Preconditions) -> HTTPResponse {
         let useGzip = coding == .gzip && gzipBody != nil
         if result.status == 200, let ifMatch = preconditions.ifMatch,
            !EntityTagList.matches(ifMatch, etag: useGzip ? ETag.weak(etag) : etag, comparison: .strong) {

@@ -1,0 +1,59 @@
+import Synchronization
+
+/// The CLDR rules and formats of one locale, built once per Pages version when it loads and
+/// shared by every request: plural rules, decimal, integer and percent formats, the date
+/// styles, and currency formats, one per currency code, built on first use and then kept.
+final class LocaleFormats: Sendable {
+    /// The BCP 47 tag, as ICU takes it.
+    let tag: String
+    let plural: PluralRules?
+    let decimal: NumberFormat?
+    let integer: NumberFormat?
+    let percent: NumberFormat?
+    private let dates: [DateFormat.Style: DateFormat]
+    /// Currency code → its format (nil: ICU refused the code), filled on first use.
+    private let currencies = Mutex<[String: NumberFormat?]>([:])
+
+    init(tag: String) {
+        self.tag = tag
+        plural = PluralRules(locale: tag)
+        decimal = NumberFormat(skeleton: "", locale: tag)
+        integer = NumberFormat(skeleton: "precision-integer", locale: tag)
+        percent = NumberFormat(skeleton: "percent scale/100", locale: tag)
+        var dates: [DateFormat.Style: DateFormat] = [:]
+        for style in DateFormat.Style.allCases { dates[style] = DateFormat(style: style, locale: tag) }
+        self.dates = dates
+    }
+
+    /// `value` with the number style.
+    func number(_ value: Double, _ style: NumberArgumentStyle) -> String? {
+        switch style {
+        case .decimal: decimal?.format(value)
+        case .integer: integer?.format(value)
+        case .percent: percent?.format(value)
+        }
+    }
+
+    /// `value` in `currency` (an ISO 4217 code, `EUR`); nil for a code that isn't one.
+    func currency(_ value: Double, code: String) -> String? {
+        guard code.utf8.count == 3, code.utf8.allSatisfy({ $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else { return nil }
+        let format = currencies.withLock { formats in
+            if let known = formats[code] { return known }
+            let made = NumberFormat(skeleton: "currency/\(code)", locale: tag)
+            formats[code] = made
+            return made
+        }
+        return format?.format(value)
+    }
+
+    /// The day of an ISO 8601 date or RFC 3339 timestamp, in the style.
+    func date(_ text: String, _ style: DateFormat.Style) -> String? {
+        guard let seconds = Timestamp.parseDate(text) else { return nil }
+        return dates[style]?.format(secondsSince1970: seconds)
+    }
+
+    /// The CLDR plural category of `value`.
+    func category(_ value: Double) -> String {
+        plural?.category(value) ?? "other"
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+@testable import SDUI
+
+/// `$t` and `$format` in templates, site.json and strings/ (SPEC §7.1): rendering per locale,
+/// the fallback per message, and what validation reports.
+@Suite struct LocalizedTemplateTests {
+    static let strings = [
+        "site.json": #"{ "defaultLocale": "en" }"#,
+        "strings/en.json": #"{ "title": "Your cart", "items": "{count, plural, =0 {No items} one {# item} other {# items}}", "hello": "Hello {name}" }"#,
+        "strings/fr.json": #"{ "title": "Votre panier", "items": "{count, plural, =0 {Aucun article} one {# article} other {# articles}}" }"#,
+        "strings/ru.json": #"{ "title": "Корзина", "items": "{count, plural, one {# товар} few {# товара} many {# товаров} other {# товара}}", "hello": "Привет, {name}" }"#,
+        "data/s.json": #"{ "x": { "count": 21, "price": { "amount": 12.99, "currency": "EUR" }, "on": "2026-12-01" } }"#,
+    ]
+
+    static let children = #"""
+    [{ "id": "t", "type": "text", "data": {
+        "text": { "$t": "title" },
+        "items": { "$t": "items", "count": "{{x.count}}" },
+        "hello": { "$t": "hello", "name": "Ann" },
+        "price": { "$format": "{{x.price.amount}}", "style": "currency", "currency": "{{x.price.currency}}" },
+        "on": { "$format": "{{x.on}}", "style": "date", "dateStyle": "long" },
+        "bad": { "$format": "{{x.on}}" },
+        "gone": { "$t": "items", "count": "{{x.nothing}}" } } }]
+    """#
+
+    func render(_ locale: String?) throws -> String {
+        let site = try Fixtures.load(Fixtures.page(Self.children, data: #"{"x":{"source":"s","key":"x"}}"#, extra: Self.strings))
+        let x = site.fileValue(source: "s", key: "x")!
+        guard case .page(let page) = site.render(template: "p", params: [:], data: ["x": x],
+                                                 client: site.clientClass(for: .unknown), variants: [:], locale: locale) else {
+            Issue.record("upgrade")
+            return ""
+        }
+        return String(decoding: page.body, as: UTF8.self)
+    }
+
+    @Test func messagesAndFormatsFollowTheLocaleAndFallBackPerMessage() throws {
+        #expect(try render("en").contains(#""data":{"text":"Your cart","items":"21 items","hello":"Hello Ann","price":"€12.99","on":"December 1, 2026"}"#))
+        #expect(try render("fr").contains(#""data":{"text":"Votre panier","items":"21 articles","hello":"Hello Ann","price":"12,99\#u{a0}€","on":"1 décembre 2026"}"#))
+        #expect(try render("ru").contains(#""text":"Корзина","items":"21 товар","hello":"Привет, Ann","price":"12,99\#u{a0}€""#))
+    }
+
+    @Test func validationReportsUnknownKeysMalformedMessagesAndMisplacedDirectives() {
+        var extra = Self.strings
+        extra["strings/fr.json"] = #"{ "title": "Votre {panier", "items": "x" }"#
+        let problems = Fixtures.problems(Fixtures.page(
+            #"[{"id":"t","type":"text","data":{"text":{"$t":"nope"}}},{"$t":"title"}]"#, extra: extra))
+        #expect(problems == [
+            #"pages/p.json:$.root.data.children[0].data.text.$t: unknown message "nope" (not in strings/en.json)"#,
+            #"pages/p.json:$.root.data.children[1].$t: $t stands for a string value, not a component"#,
+            #"strings/fr.json:$.title: malformed message: unterminated argument: missing "}" at offset 13"#,
+        ])
+        #expect(Fixtures.problems(Fixtures.page(#"[{"id":"t","type":"text","data":{"text":{"$t":"x"}}}]"#)) == [
+            #"pages/p.json:$.root.data.children[0].data.text.$t: no locales: add site.json and strings/<tag>.json"#,
+        ])
+        #expect(Fixtures.problems(Fixtures.page("[]", extra: ["strings/en.json": "{}"])) == [
+            #"site.json:$: missing file (strings/ needs a "defaultLocale")"#,
+        ])
+        #expect(Fixtures.problems(Fixtures.page("[]", extra: ["site.json": #"{"defaultLocale":"de"}"#, "strings/en.json": "{}"])) == [
+            "site.json:$.defaultLocale: no strings/de.json for the default locale",
+        ])
+    }
+
+    @Test func aKeyMissingFromAnotherLocaleIsAWarning() throws {
+        let site = try Fixtures.load(Fixtures.page("[]", extra: Self.strings))
+        #expect(site.warnings.map(\.description) == [#"strings/fr.json: missing "hello" (falls back to en)"#])
+        #expect(site.localization?.tags == ["en", "fr", "ru"])
+    }
+
+    @Test func lookupFollowsRFC4647() throws {
+        let site = try Fixtures.load(Fixtures.page("[]", extra: Self.strings.merging(["strings/pt-BR.json": "{}"]) { $1 }))
+        let localization = try #require(site.localization)
+        #expect(localization.lookup("fr-CA") == "fr")
+        #expect(localization.lookup("FR") == "fr")
+        #expect(localization.lookup("pt-br-x-private") == "pt-BR")
+        #expect(localization.lookup("pt") == nil)
+        #expect(localization.lookup("de") == nil)
+        #expect(localization.lookup("*") == nil)
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// What crosses the wire for locales, soft upgrades and schedules (SPEC §7.1, §7.3, §7.5),
+/// against a real `trellis serve`.
+@Suite(.serialized) struct LocaleEndToEndTests {
+    @Test func negotiatedLocaleHeadersCacheAndAccessLog() throws {
+        let server = try ServerProcess(pages: ServeEndToEndTests.pages)
+        let client = try TestClient(port: server.port)
+        let french = try client.request("/product/3", headers: [("Accept-Language", "fr-CA;q=0.9, en;q=0.5")])
+        #expect(french.header("Content-Language") == "fr")
+        #expect(french.header("Vary")?.hasSuffix(", Accept-Language") == true)
+        #expect(french.bodyText.contains(#""text":"24,50\#u{a0}€""#))
+        for header in ["fr", "FR", "fr-BE"] {
+            #expect(try client.request("/product/3", headers: [("Accept-Language", header)]).header("Content-Language") == "fr")
+        }
+        let english = try client.request("/product/3", headers: [("Accept-Language", "*")])
+        #expect(english.header("Content-Language") == "en" && english.bodyText.contains(#""text":"€24.50""#))
+        let nudged = try client.request("/home", headers: [("X-Client-Version", "android/4.4.9"), ("Accept-Language", "pl")])
+        #expect(nudged.header("X-Upgrade-Suggested") == "true")
+        #expect(nudged.bodyText.contains(#""children":[{"id":"update-banner""#) && nudged.bodyText.contains("Aktualizuj"))
+        let lines = try server.waitFor("six access-log lines", timeout: 5) { server.accessLog.count >= 6 ? server.accessLog : nil }
+        #expect(lines[0].contains(" locale=fr") && lines[4].contains(" locale=en"))
+        #expect(lines[5].contains(" locale=pl") && lines[5].contains(" upgrade_suggested=true"))
+        server.stop()
+    }
+
+    @Test func aScheduledComponentAppearsAndDisappearsAcrossItsEdges() throws {
+        let pages = try TempPages()
+        let start = Date().addingTimeInterval(2), end = start.addingTimeInterval(2)
+        let format = ISO8601DateFormatter()
+        format.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        let home = try pages.read("pages/home.json")
+            .replacingOccurrences(of: "2026-11-27T00:00:00+01:00", with: format.string(from: start))
+            .replacingOccurrences(of: "2026-12-01T00:00:00+01:00", with: format.string(from: end))
+        try pages.write("pages/home.json", home)
+        let server = try ServerProcess(pages: pages.path)
+        let client = try TestClient(port: server.port)
+        let before = try client.request("/home")
+        #expect(!before.bodyText.contains("sale-banner"))
+        let maxAge = try #require(before.header("Cache-Control")?.split(separator: "=").last.flatMap { Int($0) })
+        #expect(maxAge <= 2)
+        let during = try server.waitFor("the sale to start", timeout: 10) {
+            (try? client.request("/home")).flatMap { $0.bodyText.contains("sale-banner") ? $0 : nil }
+        }
+        #expect(Date() >= start)
+        #expect(try #require(during.header("Cache-Control")?.split(separator: "=").last.flatMap { Int($0) }) <= 2)
+        _ = try server.waitFor("the sale to end", timeout: 10) {
+            (try? client.request("/home")).flatMap { $0.bodyText.contains("sale-banner") ? nil : true }
+        }
+        #expect(Date() >= end)
+        server.stop()
+    }
+
+    @Test func renderNegotiatesLocaleAsTheHeaderWouldAndRendersAtAnotherTime() throws {
+        let pages = ServeEndToEndTests.pages
+        let french = try runTrellis(["render", "/home", "--pages", pages, "--locale", "fr-CA", "--at", "2026-11-28T12:00:00Z"])
+        #expect(french.status == 0 && french.stderr.contains(" locale=fr"))
+        #expect(String(decoding: french.stdout, as: UTF8.self).contains(#""id":"sale-banner","type":"text","data":{"text":"Black Friday : 30\#u{a0}% de remise"#))
+        let later = try runTrellis(["render", "/home", "--pages", pages, "--at", "2026-12-01T00:00:00+01:00"])
+        #expect(later.status == 0 && !String(decoding: later.stdout, as: UTF8.self).contains("sale-banner"))
+        #expect(try runTrellis(["render", "/home", "--pages", pages, "--at", "tomorrow"]).status != 0)
+    }
+
+    @Test func validatePrintsWarningsAndStillPasses() throws {
+        let result = try runTrellis(["validate", "--pages", ServeEndToEndTests.pages])
+        #expect(result.status == 0)
+        #expect(String(decoding: result.stdout, as: UTF8.self).hasPrefix(#"strings/pl.json: missing "notFound.action" (falls back to en)"# + "\n"))
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import HTTPServer
+import SDUI
+import Synchronization
+import Testing
+@testable import Trellis
+
+/// Locale negotiation and soft upgrade through the page pipeline, in-process (SPEC §7.1, §7.3).
+@Suite struct LocalePipelineTests {
+    static func run(_ path: String, _ headers: [(String, String)], through pipeline: PagePipeline = PagePipelineTests.pipeline())
+        -> PageOutcome {
+        PagePipelineTests.run(path, headers, through: pipeline)
+    }
+
+    static func locale(_ acceptLanguage: String?) -> String? {
+        let headers = acceptLanguage.map { [("Accept-Language", $0)] } ?? []
+        return run("/home", headers).representation?.result.contentLanguage
+    }
+
+    @Test func acceptLanguageIsNegotiatedWithQValuesAndRFC4647Lookup() {
+        #expect(Self.locale(nil) == "en")
+        #expect(Self.locale("fr") == "fr")
+        #expect(Self.locale("fr-CA") == "fr")
+        #expect(Self.locale("FR-ca") == "fr")
+        #expect(Self.locale("de, fr;q=0.9, en;q=0.8") == "fr")
+        #expect(Self.locale("en;q=0.5, pl;q=0.7, fr;q=0.6") == "pl")
+        #expect(Self.locale("pl;q=0.5, fr;q=0.5") == "pl")
+        #expect(Self.locale("de") == "en")
+        #expect(Self.locale("*") == "en")
+        #expect(Self.locale("de, *;q=0.5, fr;q=0.1") == "en")
+        #expect(Self.locale("fr;q=0, pl;q=0.1") == "pl")
+        #expect(Self.locale("fr;q=0, fr-CA") == "en")
+        #expect(Self.locale("fr;q=2, pl;q=0.1") == "pl")
+        #expect(Self.locale("x_y, pl") == "pl")
+    }
+
+    @Test func theResponseNamesItsLanguageAndVariesWithAcceptLanguage() {
+        let outcome = Self.run("/product/3", [("Accept-Language", "fr-CA"), ("X-Client-Version", "ios/5.2.0")])
+        #expect(PagePipelineTests.header(outcome, "Content-Language") == "fr")
+        #expect(PagePipelineTests.header(outcome, "Vary")?.contains("X-Release, Accept-Language") == true)
+        let body = String(decoding: outcome.response.body, as: UTF8.self)
+        #expect(body.contains(#""text":"24,50\#u{a0}€""#) && body.contains(#""title":"Ajouter au panier""#))
+        #expect(body.contains(#""text":"3 articles dans votre panier""#))
+        #expect(outcome.record.accessFields(errorCode: nil).contains(" locale=fr"))
+    }
+
+    @Test func aMessageMissingInTheLocaleFallsBackToTheDefaultOne() {
+        let body = String(decoding: Self.run("/product/999", [("Accept-Language", "pl")]).response.body, as: UTF8.self)
+        #expect(body.contains(#""text":"Nie znaleźliśmy tej strony""#) && body.contains(#""title":"Back to home""#))
+    }
+
+    @Test func theUpgradePageIsLocalizedToo() {
+        let outcome = Self.run("/home", [("Accept-Language", "fr"), ("X-Client-Version", "ios/3.0.0")])
+        #expect(outcome.representation?.result.template == "upgrade")
+        #expect(String(decoding: outcome.response.body, as: UTF8.self).contains(#""title":"Mettre à jour""#))
+        #expect(PagePipelineTests.header(outcome, "Content-Language") == "fr")
+    }
+
+    @Test func oneCacheEntryPerNegotiatedTag() {
+        let cache = ResponseCache<CacheKey, Representation>(capacityBytes: 1 << 22)
+        let pipeline = PagePipelineTests.pipeline(cache: cache)
+        let uses = ["fr", "fr-CA", "FR", "fr-BE;q=0.9, de", "pl", "en", "de"].map { Self.run("/home", [("Accept-Language", $0)], through: pipeline).record.cache }
+        #expect(uses == [.miss, .hit, .hit, .hit, .miss, .miss, .hit])
+        #expect(cache.count == 3)
+    }
+
+    @Test func aClientBelowTheSoftMinimumGetsTheBannerFirstAndTheHeader() throws {
+        let nudged = Self.run("/home", [("X-Client-Version", "ios/4.2.0")])
+        #expect(PagePipelineTests.header(nudged, "X-Upgrade-Suggested") == "true")
+        let body = String(decoding: nudged.response.body, as: UTF8.self)
+        #expect(body.hasPrefix(#"{"id":"home","type":"page","data":{"title":"Home","children":[{"id":"update-banner","type":"column""#))
+        #expect(nudged.record.accessFields(errorCode: nil).contains(" upgrade_suggested=true"))
+        let current = Self.run("/home", [("X-Client-Version", "ios/4.5.0")])
+        #expect(PagePipelineTests.header(current, "X-Upgrade-Suggested") == nil)
+        #expect(!String(decoding: current.response.body, as: UTF8.self).contains("update-banner"))
+        #expect(PagePipelineTests.header(Self.run("/home", []), "X-Upgrade-Suggested") == nil)
+        #expect(PagePipelineTests.header(Self.run("/home", [("X-Client-Version", "ios/3.9.0")]), "X-Upgrade-Suggested") == nil)
+    }
+
+    @Test func aFolderWithoutStringsSendsNoContentLanguage() throws {
+        let files: [String: String] = [
+            "catalog.json": #"{"components":{"page":{"slots":["children"]}}}"#,
+            "pages/p.json": #"{"route":"/p","root":{"id":"p","type":"page","data":{"children":[]}}}"#,
+            "pages/upgrade.json": #"{"root":{"id":"u","type":"page","data":{"children":[]}}}"#,
+            "pages/not-found.json": #"{"root":{"id":"n","type":"page","data":{"children":[]}}}"#,
+        ]
+        let site = try Site.load(files: files.mapValues { Array($0.utf8) }).get()
+        let pipeline = PagePipeline(snapshot: SiteStore.Snapshot(site: site, generation: 1), cache: nil,
+                                    dataLoader: PageDataLoader(upstream: nil))
+        let outcome = Self.run("/p", [("Accept-Language", "fr")], through: pipeline)
+        #expect(PagePipelineTests.header(outcome, "Content-Language") == nil)
+        #expect(PagePipelineTests.header(outcome, "Vary") == Representation.vary)
+        #expect(!outcome.record.accessFields(errorCode: nil).contains("locale="))
+    }
+}
