@@ -15,7 +15,7 @@ struct PageHandler: HTTPHandler {
         if request.method == "OPTIONS" && request.path == "*" {
             return responder.respond(Self.serverOptions)
         }
-        app.pipeline.run(request, context: PageRequestContext(request)) { outcome in
+        app.pipeline.run(request, context: PageRequestContext(request, eventLoop: responder.eventLoop)) { outcome in
             responder.respond(outcome.response)
         }
     }
