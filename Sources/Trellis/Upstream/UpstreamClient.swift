@@ -32,7 +32,8 @@ package final class UpstreamClient: Sendable {
     /// cannot run the process out of descriptors.
     package let maxConcurrentCalls: Int
     private let callsInFlight = Atomic<Int>(0)
-    /// The loop of fetches whose caller names none, started on first use.
+    /// The loop of fetches whose caller names none, started on first use (it stops when the
+    /// client goes away).
     private let ownLoop = Mutex<EventLoopThread?>(nil)
     private let logger: Logger
     /// When each source last logged a TLS failure.
@@ -60,10 +61,6 @@ package final class UpstreamClient: Sendable {
             pool: UpstreamConnectionPool(), maxResponseBytes: maxResponseBytes, resolver: resolver,
             tls: tls ?? (try? UpstreamTLSContext()))
         metrics = UpstreamMetrics(registry: registry, breakers: breakers)
-    }
-
-    deinit {
-        ownLoop.withLock { $0?.stop() }
     }
 
     /// Fetches `request` on `loop` (nil: the client's own): from the cache, by joining a call

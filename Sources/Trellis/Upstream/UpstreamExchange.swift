@@ -1,5 +1,4 @@
 import HTTPServer
-import SystemCalls
 
 /// One GET, start to finish, on one event loop: a pooled or fresh connection (name resolved,
 /// connected, TLS shaken hands), the request written, the response read — each step a
@@ -118,20 +117,25 @@ final class UpstreamExchange: @unchecked Sendable {
         do {
             watch = try loop.watch(fd, readable: readable, writable: writable) { [self] _ in step() }
         } catch {
-            throw .connection(errno: (error as? SystemError)?.errno ?? 0)
+            throw UpstreamError(watching: error)
         }
     }
 
     /// Goes as far as the socket allows, then waits for what it needs.
     private func step() {
+        var progress = UpstreamProgress.processed(0)
         do {
-            var progress = UpstreamProgress.processed(0)
             while case .processed = progress, stage != .finished {
                 progress = try advance()
             }
-            if let watch { try? loop.setInterest(watch, readable: progress == .wantsRead, writable: progress == .wantsWrite) }
         } catch {
-            failed(error)
+            return failed(error)
+        }
+        guard let watch else { return }  // finished
+        do {
+            try loop.setInterest(watch, readable: progress == .wantsRead, writable: progress == .wantsWrite)
+        } catch {
+            end(.failure(UpstreamError(watching: error)))
         }
     }
 
@@ -139,7 +143,7 @@ final class UpstreamExchange: @unchecked Sendable {
     private func advance() throws(UpstreamError) -> UpstreamProgress {
         switch stage {
         case .resolving, .finished:
-            return .wantsRead
+            return .wantsRead  // no socket to step on: the resolver's answer or nothing comes next
         case .connecting:
             try connection?.checkConnected()
             if target.secure {

@@ -24,6 +24,8 @@ struct UpstreamResponseParser {
     private let limit: Int
     private var buffer: [UInt8] = []
     private var position = 0
+    /// Where the next search for a line's end resumes: a failed search leaves none before it.
+    private var scanFrom = 0
     private var received = 0
     private var stage = Stage.head
     private var head: UpstreamResponseHead?
@@ -43,6 +45,7 @@ struct UpstreamResponseParser {
         if received > limit { throw .tooLarge }
         if position > 0 && position * 2 > buffer.count {
             buffer.removeFirst(position)
+            scanFrom = max(0, scanFrom - position)
             position = 0
         }
         buffer.append(contentsOf: bytes)
@@ -124,13 +127,16 @@ struct UpstreamResponseParser {
         return buffer[position..<end]
     }
 
-    private func find(_ pattern: [UInt8]) -> Int? {
-        guard buffer.count - position >= pattern.count else { return nil }
-        var index = position
+    /// The start of the first `pattern` (CRLF, or CRLF CRLF) after `position`. A search that
+    /// fails resumes where it stopped once more bytes arrive (after a match, `position` is past
+    /// that point), so a head trickling in is not scanned again from its start.
+    private mutating func find(_ pattern: [UInt8]) -> Int? {
+        var index = max(position, scanFrom)
         while index <= buffer.count - pattern.count {
             if buffer[index] == pattern[0] && buffer[index..<index + pattern.count].elementsEqual(pattern) { return index }
             index += 1
         }
+        scanFrom = max(position, buffer.count - pattern.count + 1)
         return nil
     }
 }
