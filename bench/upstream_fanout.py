@@ -38,6 +38,15 @@ def threads(pid):
     return len(os.listdir(f"/proc/{pid}/task"))
 
 
+def thread_names(pid):
+    return sorted(open(f"/proc/{pid}/task/{task}/comm").read().strip() for task in os.listdir(f"/proc/{pid}/task"))
+
+
+def cpu_seconds(pid):
+    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def fan_out(port, users, on_tick):
     """Sends one request per user at once; returns (answers, wall seconds)."""
     selector = selectors.DefaultSelector()
@@ -104,13 +113,19 @@ def main():
         processes.append(server)
         fan_out(port, range(20), lambda: None)  # warm up: the access log, Dispatch's own threads
         before = threads(server.pid)
+        names = thread_names(server.pid)
+        cpu = cpu_seconds(server.pid), cpu_seconds(upstream.pid)
         most = [before]
         answers, wall = fan_out(port, range(count), lambda: most.__setitem__(0, max(most[0], threads(server.pid))))
         after = threads(server.pid)
+        cpu = cpu_seconds(server.pid) - cpu[0], cpu_seconds(upstream.pid) - cpu[1]
         good = sum(1 for user, answer in answers.items()
                    if answer.startswith(b"HTTP/1.1 200") and f'"text":"user-{user}"'.encode() in answer)
         print(f"{count} personal pages in flight, upstream {latency} ms: {good}/{count} answered with their own data "
-              f"in {wall:.3f} s wall; server threads {before} before, {most[0]} at most, {after} after")
+              f"in {wall:.3f} s wall; server threads {before} before, {most[0]} at most, {after} after; "
+              f"CPU: server {cpu[0]:.2f} s, upstream {cpu[1]:.2f} s")
+        if after != before:
+            print(f"threads before: {names}; after: {thread_names(server.pid)}")
         return 0 if good == count else 1
     finally:
         for process in processes:

@@ -41,6 +41,8 @@ final class UpstreamExchange: @unchecked Sendable {
     private var stage = Stage.resolving
     private var connection: UpstreamConnection?
     private var watch: EventLoop.Watch?
+    /// What the watch waits for now (`wantsRead` or `wantsWrite`): changed only when it must.
+    private var waitingFor = UpstreamProgress.wantsWrite
     private var deadline: EventLoop.Scheduled?
     private var written = 0
     private var parser: UpstreamResponseParser
@@ -94,7 +96,7 @@ final class UpstreamExchange: @unchecked Sendable {
         do {
             let fresh = try UpstreamConnection.connect(to: try result.get())
             stage = .connecting
-            try attach(fresh, readable: false, writable: true)
+            try attach(fresh)
         } catch {
             end(.failure(error))
         }
@@ -104,18 +106,20 @@ final class UpstreamExchange: @unchecked Sendable {
     private func send(on pooled: consuming UpstreamConnection) {
         stage = .writing
         do {
-            try attach(pooled, readable: false, writable: true)
+            try attach(pooled)
         } catch {
             end(.failure(error))
         }
     }
 
-    /// Makes `connection` this exchange's and watches its socket.
-    private func attach(_ connection: consuming UpstreamConnection, readable: Bool, writable: Bool) throws(UpstreamError) {
+    /// Makes `connection` this exchange's and waits until its socket is writable (connected,
+    /// or ready for the request).
+    private func attach(_ connection: consuming UpstreamConnection) throws(UpstreamError) {
         let fd = connection.fd
         self.connection = consume connection
+        waitingFor = .wantsWrite
         do {
-            watch = try loop.watch(fd, readable: readable, writable: writable) { [self] _ in step() }
+            watch = try loop.watch(fd, readable: false, writable: true) { [self] _ in step() }
         } catch {
             throw UpstreamError(watching: error)
         }
@@ -131,7 +135,8 @@ final class UpstreamExchange: @unchecked Sendable {
         } catch {
             return failed(error)
         }
-        guard let watch else { return }  // finished
+        guard let watch, progress != waitingFor else { return }  // finished, or already waiting for it
+        waitingFor = progress
         do {
             try loop.setInterest(watch, readable: progress == .wantsRead, writable: progress == .wantsWrite)
         } catch {
