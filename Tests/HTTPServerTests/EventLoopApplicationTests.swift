@@ -28,6 +28,19 @@ import Glibc
         var all: [String] { list.withLock { $0 } }
     }
 
+    /// Two connected non-blocking Unix sockets, closed when it goes away.
+    final class SocketPair {
+        let ends: [Int32]
+
+        init() {
+            var pair: [Int32] = [-1, -1]
+            _ = socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0, &pair)
+            ends = pair
+        }
+
+        deinit { ends.forEach { close($0) } }
+    }
+
     /// Runs `body` on `loop`'s thread and waits for it.
     func onLoop<T: Sendable>(_ loop: EventLoop, _ body: @escaping @Sendable () -> T) -> T {
         let result = Mutex<T?>(nil)
@@ -44,11 +57,9 @@ import Glibc
     @Test func aWatchedDescriptorCallsItsHandlerOnTheLoopUntilUnwatched() throws {
         let thread = try EventLoopThread(name: "test-loop")
         let loop = thread.loop
-        var pair: [Int32] = [0, 0]
-        #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0, &pair) == 0)
-        defer { close(pair[0]); close(pair[1]) }
+        let sockets = SocketPair()
         let events = Events()
-        let reader = pair[0]
+        let reader = sockets.ends[0]
         let watch = onLoop(loop) {
             try! loop.watch(reader, readable: true, writable: false) { readiness in
                 var byte: UInt8 = 0
@@ -57,11 +68,11 @@ import Glibc
             }
         }
         #expect(events.all.isEmpty)
-        _ = send(pair[1], "a", 1, 0)
+        _ = send(sockets.ends[1], "a", 1, 0)
         #expect(events.next())
         #expect(events.all == ["true true a"])
         onLoop(loop) { loop.unwatch(watch) }
-        _ = send(pair[1], "b", 1, 0)
+        _ = send(sockets.ends[1], "b", 1, 0)
         // A timer scheduled after the write runs in a later pass than the readiness would.
         onLoop(loop) { loop.schedule(at: .now) { events.add("later") } }
         #expect(events.next())
@@ -71,11 +82,9 @@ import Glibc
     @Test func writableInterestCanBeSwitchedOnAndOff() throws {
         let thread = try EventLoopThread(name: "test-loop")
         let loop = thread.loop
-        var pair: [Int32] = [0, 0]
-        #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0, &pair) == 0)
-        defer { close(pair[0]); close(pair[1]) }
+        let sockets = SocketPair()
         let events = Events()
-        let fd = pair[0]
+        let fd = sockets.ends[0]
         let box = Mutex<EventLoop.Watch?>(nil)
         onLoop(loop) {
             let watch = try! loop.watch(fd, readable: false, writable: false) { readiness in

@@ -22,14 +22,8 @@ import Testing
             "upstream", "--data", folder.path + "/users.json", "--port", "0", "--latency-ms", "100",
             "--key-header", "Authorization"])
         let pages = try TempPages()
-        try pages.write("sources.json", """
-            { "sources": {
-                "products": { "file": "data/products.json" },
-                "lists": { "file": "data/lists.json" },
-                "recommendations": { "url": "http://127.0.0.1:9/recommendations/{{key}}", "timeoutMs": 80 },
-                "me": { "url": "http://127.0.0.1:\(upstream.port)/me/{{key}}", "timeoutMs": 10000,
-                        "forwardHeaders": ["Authorization"] } } }
-            """)
+        let me = #""me": { "url": "http://127.0.0.1:\#(upstream.port)/me/{{key}}", "timeoutMs": 10000, "forwardHeaders": ["Authorization"] },"#
+        try pages.write("sources.json", try pages.read("sources.json").replacingOccurrences(of: #""sources": {"#, with: #""sources": {"# + me))
         try pages.replaceByRename("pages/me.json", """
             { "route": "/me", "maxAge": 60, "data": { "me": { "source": "me", "key": "self", "required": true } },
               "root": { "id": "me-page", "type": "page", "data": { "children": [
@@ -45,19 +39,17 @@ import Testing
             port: server.port, requests: (0..<Self.users).map { Self.request(user: $0) }, timeout: .seconds(30)
         ) { most = max(most, Self.threads(server.pid)) }
         let after = Self.threads(server.pid)
-        var wrong: [Int] = []
-        for (user, answer) in outcome.answers.enumerated() {
-            guard let answer, answer.hasPrefix("HTTP/1.1 200"), answer.contains(#""text":"user-\#(user)""#) else {
-                wrong.append(user)
-                continue
-            }
+        let wrong = outcome.answers.indices.filter { user in
+            guard let answer = outcome.answers[user] else { return true }
+            return !answer.hasPrefix("HTTP/1.1 200") || !answer.contains(#""text":"user-\#(user)""#)
         }
         print("2000 personal pages, upstream 100 ms: \(outcome.wallTime); server threads \(before) before, \(most) at most, \(after) after")
         #expect(wrong.isEmpty, "\(wrong.count) wrong or missing, e.g. user \(wrong.first ?? -1): \(wrong.first.flatMap { outcome.answers[$0] } ?? "no answer")")
         // The strict figure (< 1 s, release build) is measured by `make bench`; here a debug
         // build shares two cores with the rest of the suite, so the bound only has to show
-        // that the calls overlapped (one after the other would take 200 s).
-        #expect(outcome.wallTime < .seconds(10))
+        // that the calls overlapped (one after the other would take 200 s; 15 s allows no more
+        // than ~130 at once).
+        #expect(outcome.wallTime < .seconds(15))
         #expect(most - before <= 4 && after - before <= 4)
         server.stop()
         upstream.stop()
