@@ -50,11 +50,10 @@ final class UpstreamExchange: @unchecked Sendable {
     /// Starts `GET target` with `headers` (names and values as the server's parser accepted
     /// them: no CR, LF or NUL can reach the request head) on `loop`, from its thread; calls
     /// `completion` there once, with the response or why there is none, by `deadline`.
-    @discardableResult
     static func start(
         _ target: UpstreamTarget, headers: [UpstreamHeader], deadline: ContinuousClock.Instant, on loop: EventLoop,
         settings: Settings, completion: @escaping (Result<UpstreamResponse, UpstreamError>) -> Void
-    ) -> UpstreamExchange {
+    ) {
         var head = "GET \(target.path) HTTP/1.1\r\nHost: \(target.hostHeader)\r\nAccept: application/json\r\n"
         for header in headers { head += "\(header.name): \(header.value)\r\n" }
         let exchange = UpstreamExchange(
@@ -66,7 +65,6 @@ final class UpstreamExchange: @unchecked Sendable {
         } else {
             exchange.resolve()
         }
-        return exchange
     }
 
     private init(loop: EventLoop, settings: Settings, target: UpstreamTarget, request: [UInt8],
