@@ -13,6 +13,12 @@ import Testing
         (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task").count) ?? 0
     }
 
+    /// The names of the threads of process `pid`.
+    static func threadNames(_ pid: Int32) -> [String] {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        return tasks.compactMap { try? String(contentsOfFile: "/proc/\(pid)/task/\($0)/comm", encoding: .utf8) }
+    }
+
     @Test func twoThousandPersonalPagesWaitingOnASlowUpstreamNeedNoThreads() throws {
         ConcurrentRequests.raiseOpenFileLimit()
         let folder = try TemporaryFolder()
@@ -51,6 +57,9 @@ import Testing
         // than ~130 at once).
         #expect(outcome.wallTime < .seconds(15))
         #expect(most - before <= 4 && after - before <= 4)
+        // The calls ran on the loops of the page requests' connections, not on a loop of the
+        // upstream client's own.
+        #expect(!Self.threadNames(server.pid).contains { $0.hasPrefix("upstream-loop") })
         server.stop()
         upstream.stop()
     }

@@ -103,7 +103,7 @@ package final class UpstreamClient: Sendable {
     /// The client's own loop, started on first use; nil when it can't be (no epoll instance).
     private func clientLoop() -> EventLoop? {
         ownLoop.withLock { own in
-            if own == nil { own = try? EventLoopThread(name: "trellis-upstream", logger: logger) }
+            if own == nil { own = try? EventLoopThread(name: "upstream-loop", logger: logger) }
             return own?.loop
         }
     }
