@@ -81,9 +81,10 @@ public enum ConcurrentRequests {
         }
     }
 
-    /// A non-blocking socket connecting to 127.0.0.1:`port` (-1 if it can't be made).
+    /// A non-blocking socket connecting to 127.0.0.1:`port` (-1 if it can't be made); close-on-exec,
+    /// so the servers other tests start meanwhile do not inherit two thousand sockets.
     private static func connect(port: Int) -> Int32 {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { return -1 }
         guard LoopbackSocket.startConnect(fd, port: port) == 0 || errno == EINPROGRESS else {
             close(fd)
