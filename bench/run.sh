@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# make bench: in-process micro-benchmarks, then loopback runs with wrk: /healthz, 10,000 idle
-# keep-alive connections, plain vs TLS, and the comparison with the peers in ../shared/bench
-# (nginx gzip_static and Hummingbird 2). Servers are stopped by their PID.
+# make bench: in-process micro-benchmarks, 2,000 personal pages waiting on a slow upstream at
+# once, then loopback runs with wrk: /healthz, 10,000 idle keep-alive connections, plain vs
+# TLS, and the comparison with the peers in ../shared/bench (nginx gzip_static and
+# Hummingbird 2). Servers are stopped by their PID.
 # Knobs: SHARED (../shared), PEERS ("nginx hb"), DURATION (5s), REPS (3), IDLE (10000),
 # SKIP_PEERS=1 to leave out the peer comparison.
 set -euo pipefail
@@ -27,6 +28,9 @@ load() { taskset -c 0 wrk -t1 -c64 -d"$DURATION" --latency "$@" | grep -E "Reque
 
 echo "== micro-benchmarks (in-process, medians per operation)"
 "$BIN" bench --pages "$ROOT/Pages" --bench-pages "$SHARED/bench/Pages"
+
+echo; echo "== 2,000 personal pages in flight, each waiting 100 ms on its upstream (no thread per call; expect < 1 s, threads flat)"
+python3 bench/upstream_fanout.py "$BIN" "$ROOT/Pages" 2000 100
 
 echo; echo "== wrk -t1 -c64 -d$DURATION /healthz (expect no socket errors, no non-2xx)"
 start plain 18091 --pages "$ROOT/Pages"

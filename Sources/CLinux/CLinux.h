@@ -1,12 +1,13 @@
 #ifndef TRELLIS_CLINUX_H
 #define TRELLIS_CLINUX_H
 /* Thin shim over the Linux calls Glibc's Swift module does not import (epoll, eventfd,
-   accept4, sched_getaffinity). The compiler checks `struct epoll_event` (packed on x86-64) here, so Swift
+   accept4, sched_getaffinity, prctl). The compiler checks `struct epoll_event` (packed on x86-64) here, so Swift
    never computes its layout by hand. */
 #include <stdint.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
 #include <sys/socket.h>
+#include <sys/prctl.h>
 
 /* accept4 is declared by <sys/socket.h> only under _GNU_SOURCE. */
 extern int accept4(int fd, struct sockaddr *address, socklen_t *length, int flags);
@@ -31,6 +32,12 @@ static const uint32_t clinux_EPOLLRDHUP = EPOLLRDHUP;
 static const int clinux_EPOLL_CTL_ADD = EPOLL_CTL_ADD;
 static const int clinux_EPOLL_CTL_MOD = EPOLL_CTL_MOD;
 static const int clinux_EPOLL_CTL_DEL = EPOLL_CTL_DEL;
+
+/* Names the calling thread (PR_SET_NAME: as ps and /proc/PID/task/TID/comm show it,
+   at most 15 bytes, longer names are cut). */
+static inline int clinux_set_thread_name(const char *name) {
+    return prctl(PR_SET_NAME, name, 0, 0, 0);
+}
 
 /* epoll_create1 with EPOLL_CLOEXEC. */
 static inline int clinux_epoll_create(void) {

@@ -2,6 +2,8 @@
 import Glibc
 #endif
 
+import CLinux
+
 /// Every syscall of Trellis goes through here (after swift-nio's `System.swift`): `EINTR` is
 /// retried, `EAGAIN`/`EWOULDBLOCK` come back as `.wouldBlock`, `EBADF`/`EFAULT` are
 /// programming errors (a descriptor used after close, a bad pointer) and stop the process;
@@ -42,6 +44,11 @@ package enum System {
         case .processed(let value): return value
         case .wouldBlock: throw SystemError(function: "\(function)", errno: EAGAIN)
         }
+    }
+
+    /// Names the calling thread, as `ps` and /proc show it (the first 15 bytes of `name`).
+    package static func nameCurrentThread(_ name: String) {
+        _ = clinux_set_thread_name(name)
     }
 
     /// Closes a descriptor. EINTR is not retried (on Linux the descriptor is released anyway);

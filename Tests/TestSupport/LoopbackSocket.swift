@@ -13,20 +13,25 @@ public enum LoopbackSocket {
     /// A connected socket; the caller closes it.
     public static func connect(port: Int, receiveTimeout seconds: Double) throws(ConnectError) -> Int32 {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard result == 0 else {
+        guard startConnect(fd, port: port) == 0 else {
             let error = errno
             close(fd)
             throw ConnectError(errno: error)
         }
         setReceiveTimeout(fd, seconds)
         return fd
+    }
+
+    /// `connect(fd, 127.0.0.1:port)`; its result (0, or -1 with `errno` set: `EINPROGRESS`
+    /// for a non-blocking socket still connecting).
+    public static func startConnect(_ fd: Int32, port: Int) -> Int32 {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
     }
 
     /// Sets `SO_RCVTIMEO` on `fd`.

@@ -5,9 +5,9 @@ import Synchronization
 import Testing
 @testable import Trellis
 
-/// Name resolution inside the fetch's deadline (SPEC §6.2): a silent resolver holds no fetch
-/// past its timeout, lookups of one name are shared, answers are kept, and the number of
-/// lookups at once is bounded.
+/// Name resolution inside the fetch's deadline (SPEC §6.2): a silent resolver holds no caller
+/// and no fetch past its timeout, lookups of one name are shared, answers are kept, and the
+/// number of lookups at once is bounded.
 @Suite struct NameResolverTests {
     /// A blocking lookup that answers only when `release` is signalled (or after 10 s, so a
     /// broken resolver fails the test instead of hanging it), counting its calls.
@@ -25,41 +25,56 @@ import Testing
         }
     }
 
+    /// The answers `resolve` gave so far, and a signal per answer.
+    final class Answers: Sendable {
+        let list = Mutex<[Result<UpstreamAddress, UpstreamError>]>([])
+        let arrived = DispatchSemaphore(value: 0)
+
+        var completion: NameResolver.Completion {
+            { [self] result in
+                list.withLock { $0.append(result) }
+                arrived.signal()
+            }
+        }
+
+        var count: Int { list.withLock { $0.count } }
+        var all: [Result<UpstreamAddress, UpstreamError>] { list.withLock { $0 } }
+    }
+
     @Test func anAddressLiteralNeedsNoLookup() throws {
         let silent = SilentLookup()
         let resolver = NameResolver(lookup: silent.lookup)
-        let address = try resolver.resolve(host: "::1", port: 8080, deadline: UpstreamDeadline(after: .milliseconds(10)))
+        let answers = Answers()
+        resolver.resolve(host: "::1", port: 8080, completion: answers.completion)
+        let address = try #require(try answers.all.first?.get())  // at once, on this thread
         #expect(address.family == AF_INET6 && silent.calls.load(ordering: .relaxed) == 0)
     }
 
-    @Test func aSilentResolverEndsAtTheDeadlineAndLateAnswersAreKept() throws {
+    @Test func aSilentResolverHoldsNoCallerAndLateAnswersAreShared() throws {
         let silent = SilentLookup()
         let resolver = NameResolver(lookup: silent.lookup)
-        let started = ContinuousClock.now
-        #expect(throws: UpstreamError.timeout) {
-            try resolver.resolve(host: "silent.test", port: 80, deadline: UpstreamDeadline(after: .milliseconds(100)))
-        }
-        #expect(throws: UpstreamError.timeout) {
-            try resolver.resolve(host: "silent.test", port: 80, deadline: UpstreamDeadline(after: .milliseconds(50)))
-        }
-        #expect(ContinuousClock.now - started < .seconds(5))
-        #expect(silent.calls.load(ordering: .relaxed) == 1)  // the second fetch joined the first lookup
+        let answers = Answers()
+        resolver.resolve(host: "silent.test", port: 80, completion: answers.completion)
+        resolver.resolve(host: "silent.test", port: 80, completion: answers.completion)
+        #expect(answers.count == 0)  // neither call waited for the lookup
         silent.release.signal()
-        let address = try resolver.resolve(host: "silent.test", port: 80, deadline: UpstreamDeadline(after: .seconds(5)))
-        #expect(address.bytes == silent.answer?.bytes)
-        _ = try resolver.resolve(host: "silent.test", port: 80, deadline: UpstreamDeadline(after: .milliseconds(1)))
+        #expect(answers.arrived.wait(timeout: .now() + 10) == .success)
+        #expect(answers.arrived.wait(timeout: .now() + 10) == .success)
+        #expect(answers.all.map { try? $0.get().bytes } == [silent.answer?.bytes, silent.answer?.bytes])
+        #expect(silent.calls.load(ordering: .relaxed) == 1)  // the second fetch joined the first lookup
+        resolver.resolve(host: "silent.test", port: 80, completion: answers.completion)
+        #expect(answers.count == 3)  // kept: answered at once, without another lookup
         #expect(silent.calls.load(ordering: .relaxed) == 1)
     }
 
     @Test func lookupsAtOnceAreBoundedAndTheRestHaveNoValueAtOnce() {
         let silent = SilentLookup()
         let resolver = NameResolver(maxLookups: 1, lookup: silent.lookup)
-        #expect(throws: UpstreamError.timeout) {
-            try resolver.resolve(host: "a.test", port: 80, deadline: UpstreamDeadline(after: .milliseconds(20)))
-        }
-        #expect(throws: UpstreamError.unresolvable) {
-            try resolver.resolve(host: "b.test", port: 80, deadline: UpstreamDeadline(after: .seconds(30)))
-        }
+        let answers = Answers()
+        resolver.resolve(host: "a.test", port: 80, completion: answers.completion)
+        resolver.resolve(host: "b.test", port: 80, completion: answers.completion)
+        #expect(answers.count == 1)
+        #expect(throws: UpstreamError.unresolvable) { try answers.all.first?.get() }
         silent.release.signal()
     }
 

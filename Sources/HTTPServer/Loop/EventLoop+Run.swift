@@ -40,8 +40,11 @@ extension EventLoop {
         case Self.listenerToken:
             listener?.acceptAll()
         default:
-            guard let connection = connection(event.token) else { return }
-            connection.handle(readable: event.readable, writable: event.writable, hangUp: event.hangUp)
+            if let connection = connection(event.token) {
+                connection.handle(readable: event.readable, writable: event.writable, hangUp: event.hangUp)
+            } else if let watcher = watchers[event.token] {
+                watcher.handler(Readiness(readable: event.readable, writable: event.writable, hangUp: event.hangUp))
+            }
         }
     }
 
@@ -57,8 +60,10 @@ extension EventLoop {
         while let entry = timers.popDue(now: now) {
             if entry.token == Self.listenerToken {
                 listener?.resume()
-            } else {
-                connection(entry.token)?.timerFired(at: entry.at, now: now)
+            } else if let connection = connection(entry.token) {
+                connection.timerFired(at: entry.at, now: now)
+            } else if let task = timerTasks.removeValue(forKey: entry.token) {
+                task()
             }
         }
     }

@@ -9,7 +9,13 @@ import Glibc
 /// and the connections it owns for their whole life (so a connection needs no locks).
 ///
 /// Everything but `execute`, `deliver` and `wakeUp` runs on the loop's own thread.
-final class EventLoop: @unchecked Sendable {
+///
+/// Application code reaches the loop that owns a request's connection through
+/// `HTTPResponder.eventLoop` (or runs one of its own with `EventLoopThread`), and uses it to run
+/// tasks (`execute`), watch its own non-blocking descriptors (`watch`, `EventLoop+Watching`)
+/// and run timers (`schedule(at:_:)`, `EventLoop+Timers`) on the loop thread, so that waiting
+/// on a socket holds no thread.
+public final class EventLoop: @unchecked Sendable {
     static let listenerToken: UInt64 = 1
 
     let index: Int
@@ -25,6 +31,10 @@ final class EventLoop: @unchecked Sendable {
     var draining = false
 
     var connections: [UInt64: Connection] = [:]
+    /// The descriptors application code watches, by token (`watch`).
+    var watchers: [UInt64: Watcher] = [:]
+    /// The tasks of application timers, by token (`schedule(at:_:)`); a cancelled one is gone.
+    var timerTasks: [UInt64: () -> Void] = [:]
     var timers = TimerHeap()
     var nextToken: UInt64 = 2
     var running = true
@@ -44,10 +54,10 @@ final class EventLoop: @unchecked Sendable {
     }
 
     /// Whether the caller runs on this loop's thread.
-    var inLoop: Bool { thread.load(ordering: .acquiring) == UInt(pthread_self()) }
+    public var inLoop: Bool { thread.load(ordering: .acquiring) == UInt(pthread_self()) }
 
     /// Runs `task` on the loop thread soon. Safe from any thread.
-    func execute(_ task: @escaping @Sendable () -> Void) {
+    public func execute(_ task: @escaping @Sendable () -> Void) {
         tasks.withLock { $0.append(task) }
         selector.wakeUp()
     }
@@ -61,10 +71,15 @@ final class EventLoop: @unchecked Sendable {
         }
     }
 
+    /// A token no registration or timer of this loop has used.
+    func makeToken() -> UInt64 {
+        defer { nextToken += 1 }
+        return nextToken
+    }
+
     /// Takes ownership of an accepted socket.
     func adopt(fd: Int32) {
-        let token = nextToken
-        nextToken += 1
+        let token = makeToken()
         let connection: Connection
         if let tls = context.tls {
             guard let current = tls.context, let transport = TLSTransport(fd: fd, context: current) else {

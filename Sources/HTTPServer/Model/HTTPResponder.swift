@@ -5,6 +5,10 @@ import Synchronization
 public struct HTTPResponder: Sendable {
     let slot: ResponseSlot
 
+    /// The event loop that owns the request's connection, on whose thread `handle` runs: work
+    /// the answer waits for (a socket, a timer) can run there without a thread of its own.
+    public var eventLoop: EventLoop { slot.loop }
+
     /// Sends `response` for this request (in order with pipelined ones).
     public func respond(_ response: HTTPResponse) {
         guard slot.claim() else { return }

@@ -81,9 +81,10 @@ public final class HTTPServer: Sendable {
             first.listener?.resume()
         }
         for loop in loops {
-            let thread = Thread { loop.run() }
-            thread.name = "http-loop-\(loop.index)"
-            thread.start()
+            Thread {
+                System.nameCurrentThread("http-loop-\(loop.index)")
+                loop.run()
+            }.start()
         }
     }
 

@@ -11,8 +11,8 @@ struct PageHandler: HTTPHandler {
     let app: TrellisApplication
 
     func handle(_ request: HTTPRequest, responder: HTTPResponder) {
-        guard let cors = app.cors else { return answer(request) { responder.respond($0) } }
-        answer(request) { responder.respond(cors.decorated($0, requestHeaders: request.headers)) }
+        guard let cors = app.cors else { return answer(request, on: responder.eventLoop) { responder.respond($0) } }
+        answer(request, on: responder.eventLoop) { responder.respond(cors.decorated($0, requestHeaders: request.headers)) }
     }
 
     /// The server's own error answers carry the CORS fields too, so a browser app can read them.
@@ -20,7 +20,8 @@ struct PageHandler: HTTPHandler {
         app.cors?.decorated(error.response, requestHeaders: requestHeaders) ?? error.response
     }
 
-    private func answer(_ request: HTTPRequest, _ respond: @escaping @Sendable (HTTPResponse) -> Void) {
+    /// The answer to `request`, whose connection lives on `loop` (where its upstream calls run).
+    private func answer(_ request: HTTPRequest, on loop: EventLoop, _ respond: @escaping @Sendable (HTTPResponse) -> Void) {
         if let ops = OpsEndpoints(app: app).response(for: request) {
             return respond(ops)
         }
@@ -33,7 +34,7 @@ struct PageHandler: HTTPHandler {
         if app.previews, PreviewEndpoint.handles(request.path) {
             return PreviewEndpoint(app: app).respond(to: request, completion: respond)
         }
-        app.pipeline.run(request, context: PageRequestContext(request)) { outcome in
+        app.pipeline.run(request, context: PageRequestContext(request, eventLoop: loop)) { outcome in
             respond(outcome.response)
         }
     }

@@ -16,13 +16,18 @@ struct PageRequestContext: Sendable {
     var date: Date
     /// The monotonic clock cache and upstream expiries are measured on (tests inject one).
     var now: @Sendable () -> ContinuousClock.Instant
+    /// The event loop that owns the request's connection: its url sources are fetched there
+    /// (nil outside a server: the upstream client's own loop).
+    var eventLoop: EventLoop?
 
-    /// The context of `request`, answered now.
-    init(_ request: HTTPRequest, date: Date = Date(), now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) {
+    /// The context of `request`, answered now, on `eventLoop` when a server's loop serves it.
+    init(_ request: HTTPRequest, date: Date = Date(), now: @escaping @Sendable () -> ContinuousClock.Instant = { .now },
+         eventLoop: EventLoop? = nil) {
         requestID = request.requestID
         headers = request.headers
         trace = TraceContext(traceparent: request.headers["traceparent"])
         self.date = date
         self.now = now
+        self.eventLoop = eventLoop
     }
 }

@@ -1,18 +1,20 @@
 import Foundation
 import Synchronization
 
-/// Resolves upstream host names within each fetch's deadline (SPEC §6.2: a hanging resolver
-/// can't hold a request past its `timeoutMs`).
+/// Resolves upstream host names without holding a fetch past its deadline (SPEC §6.2: a
+/// hanging resolver can't hold a request past its `timeoutMs`).
 ///
 /// `getaddrinfo` blocks with no timeout of its own, so an address literal resolves at once and
 /// a name is looked up on a thread of its own — one lookup per name at a time, joined by every
-/// fetch that needs it — while each fetch waits only until its own deadline. An answer is kept
-/// for `ttl`; a failed lookup is not kept. At most `maxLookups` names are looked up at once
-/// (so a silent resolver can't pile up threads): a fetch for another name meanwhile has no
-/// value at once.
+/// fetch that needs it. `resolve` never blocks: the answer comes through a completion, and each
+/// fetch stops waiting at its own deadline (its loop timer). An answer is kept for `ttl`; a
+/// failed lookup is not kept. At most `maxLookups` names are looked up at once (so a silent
+/// resolver can't pile up threads): a fetch for another name meanwhile has no value at once.
 package final class NameResolver: Sendable {
     /// Looks a name up, blocking; nil: it does not resolve.
     package typealias Lookup = @Sendable (_ host: String, _ port: UInt16) -> UpstreamAddress?
+    /// Receives the address, or `.unresolvable`.
+    typealias Completion = @Sendable (Result<UpstreamAddress, UpstreamError>) -> Void
 
     /// A name's state: resolved until an instant, or being looked up.
     private enum Entry {
@@ -23,7 +25,7 @@ package final class NameResolver: Sendable {
     /// What a `resolve` call found under the lock.
     private enum Step {
         case known(UpstreamAddress)
-        case wait(PendingLookup, start: Bool)
+        case joined(start: PendingLookup?)
         case busy
     }
 
@@ -41,10 +43,14 @@ package final class NameResolver: Sendable {
         self.lookup = lookup
     }
 
-    /// The address of `host`:`port`; `.timeout` when the deadline passes first, `.unresolvable`
-    /// when the name does not resolve or too many lookups are under way.
-    func resolve(host: String, port: UInt16, deadline: UpstreamDeadline) throws(UpstreamError) -> UpstreamAddress {
-        if let literal = UpstreamAddress.lookup(host: host, port: port, flags: AI_NUMERICHOST) { return literal }
+    /// Calls `completion` once with the address of `host`:`port`: at once (on the caller's
+    /// thread) for a literal, a kept answer, or `.unresolvable` when too many lookups are under
+    /// way; otherwise from the lookup's thread when it ends (`.unresolvable`: the name does not
+    /// resolve).
+    func resolve(host: String, port: UInt16, completion: @escaping Completion) {
+        if let literal = UpstreamAddress.lookup(host: host, port: port, flags: AI_NUMERICHOST) {
+            return completion(.success(literal))
+        }
         let key = "\(host):\(port)"
         let now = ContinuousClock.now
         let step: Step = entries.withLock { entries in
@@ -52,27 +58,21 @@ package final class NameResolver: Sendable {
             case .resolved(let address, let until)? where until > now:
                 return .known(address)
             case .pending(let pending)?:
-                return .wait(pending, start: false)
+                pending.add(completion)
+                return .joined(start: nil)
             default:
                 let running = entries.values.count { if case .pending = $0 { true } else { false } }
                 guard running < maxLookups else { return .busy }
                 let pending = PendingLookup()
+                pending.add(completion)
                 entries[key] = .pending(pending)
-                return .wait(pending, start: true)
+                return .joined(start: pending)
             }
         }
         switch step {
-        case .known(let address):
-            return address
-        case .busy:
-            throw .unresolvable
-        case .wait(let pending, let start):
-            if start { startLookup(key: key, host: host, port: port, pending: pending) }
-            switch pending.wait(until: deadline.instant) {
-            case .some(.some(let address)): return address
-            case .some(.none): throw .unresolvable
-            case .none: throw .timeout
-            }
+        case .known(let address): completion(.success(address))
+        case .busy: completion(.failure(.unresolvable))
+        case .joined(let start): if let start { startLookup(key: key, host: host, port: port, pending: start) }
         }
     }
 
@@ -92,30 +92,21 @@ package final class NameResolver: Sendable {
     }
 }
 
-/// One lookup under way: fetches wait on it, each until its own deadline.
+/// One lookup under way and the completions waiting for it.
 private final class PendingLookup: Sendable {
-    /// nil while running; then the answer (itself nil: does not resolve).
-    private let answer = Mutex<UpstreamAddress??>(nil)
-    private let condition = NSCondition()
+    private let waiting = Mutex<[NameResolver.Completion]>([])
 
-    /// Records the answer and wakes every waiter.
-    func finish(_ address: UpstreamAddress?) {
-        condition.lock()
-        answer.withLock { $0 = .some(address) }
-        condition.broadcast()
-        condition.unlock()
+    /// Adds a completion to call when the lookup ends.
+    func add(_ completion: @escaping NameResolver.Completion) {
+        waiting.withLock { $0.append(completion) }
     }
 
-    /// The answer, or nil when `deadline` passes first.
-    func wait(until deadline: ContinuousClock.Instant) -> UpstreamAddress?? {
-        condition.lock()
-        defer { condition.unlock() }
-        while true {
-            if let answer = answer.withLock({ $0 }) { return answer }
-            let left = deadline - .now
-            guard left > .zero else { return nil }
-            let (seconds, attoseconds) = left.components
-            _ = condition.wait(until: Date(timeIntervalSinceNow: Double(seconds) + Double(attoseconds) / 1e18))
+    /// Calls every completion with the answer (nil: does not resolve).
+    func finish(_ address: UpstreamAddress?) {
+        let all = waiting.withLock { waiting in
+            defer { waiting = [] }
+            return waiting
         }
+        for completion in all { completion(address.map { .success($0) } ?? .failure(.unresolvable)) }
     }
 }

@@ -16,7 +16,7 @@ extension UpstreamClient: UpstreamFetching {
     func fetchAll(_ requests: [DataRequest], context: PageRequestContext,
                   completion: @escaping @Sendable ([UpstreamValue?]) -> Void) {
         let calls = requests.map { Self.upstreamRequest($0, context: context) }
-        fetchAll(calls.compactMap { $0 }) { fetched in
+        fetchAll(calls.compactMap { $0 }, on: context.eventLoop) { fetched in
             var values = fetched.makeIterator()
             completion(calls.map { $0 == nil ? nil : values.next()! })
         }

@@ -1,5 +1,4 @@
-import Dispatch
-import Foundation
+import HTTPServer
 import Logging
 import SDUI
 import Synchronization
@@ -13,13 +12,13 @@ import Synchronization
 /// URL — is `nil` and is not cached. A failed TLS verification is logged once per source and
 /// minute.
 ///
-/// Threads: each upstream call runs its I/O (non-blocking sockets, `poll` with the time
-/// left) on a thread of its own, so no call waits for another's thread: a shared concurrent
-/// Dispatch queue is capped near the core count on Linux (20 calls of 200 ms took 1.8 s
-/// instead of 0.2 s), and libdispatch's overcommit pool stalled for seconds when other work
-/// held its threads. No call holds its thread past its deadline, and only cache misses
-/// that lead a call use one. `completion` runs on that thread, on the timer queue (a waiter
-/// that gave up), or on the caller's thread for a cache hit: keep it short.
+/// Threads: none per call. A fetch runs on an event loop — the one that owns the page
+/// request's connection when the caller names it (`serve`), else a loop of the client's own
+/// (`EventLoopThread`, started on first use: `render`, tests) — as an `UpstreamExchange`:
+/// non-blocking socket steps the loop wakes up when the socket is ready, and the timeout a
+/// loop timer. A thousand slow calls cost a thousand sockets, not a thousand threads; only a
+/// host name's lookup takes a thread (`NameResolver`, at most 16 at once). `completion` runs
+/// on that loop's thread (on the caller's own for a cache hit): keep it short.
 package final class UpstreamClient: Sendable {
     /// The deepest JSON accepted from an upstream (SPEC §6.2): nested deeper is no value.
     static let maxJSONDepth = 64
@@ -27,16 +26,18 @@ package final class UpstreamClient: Sendable {
     package let maxResponseBytes: Int
     private let now: @Sendable () -> ContinuousClock.Instant
     private let cache = UpstreamCache()
-    private let pool = UpstreamConnectionPool()
     private let resolver: NameResolver
     private let breakers = CircuitBreaker()
     private let metrics: UpstreamMetrics
-    private let timers = DispatchQueue(label: "trellis.upstream.timers")
-    /// The most upstream calls (threads) at once; a miss beyond it is "no value" at once, so a
-    /// slow backend under load cannot pile up threads without bound.
+    private let settings: UpstreamExchange.Settings
+    /// The most upstream calls in flight at once (each holds a socket until it ends, by its
+    /// timeout); a miss beyond it is "no value" at once, so a slow backend under a flood
+    /// cannot run the process out of descriptors.
     package let maxConcurrentCalls: Int
     private let callsInFlight = Atomic<Int>(0)
-    private let tls: UpstreamTLSContext?
+    /// The loop of fetches whose caller names none, started on first use (it stops when the
+    /// client goes away).
+    private let ownLoop = Mutex<EventLoopThread?>(nil)
     private let logger: Logger
     /// When each source last logged a TLS failure.
     private let tlsFailureLogged = Mutex<[String: ContinuousClock.Instant]>([:])
@@ -48,37 +49,39 @@ package final class UpstreamClient: Sendable {
     package init(
         registry: MetricsRegistry,
         maxResponseBytes: Int = 4 << 20,
-        maxConcurrentCalls: Int = 256,
+        maxConcurrentCalls: Int = 10_000,
         resolver: NameResolver = NameResolver(),
         tls: UpstreamTLSContext? = nil,
         logger: Logger = Logger(label: "trellis.upstream"),
         now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
     ) {
         self.resolver = resolver
-        self.tls = tls ?? (try? UpstreamTLSContext())
         self.logger = logger
         self.maxResponseBytes = maxResponseBytes
         self.maxConcurrentCalls = maxConcurrentCalls
         self.now = now
+        settings = UpstreamExchange.Settings(
+            pool: UpstreamConnectionPool(), maxResponseBytes: maxResponseBytes, resolver: resolver,
+            tls: tls ?? (try? UpstreamTLSContext()))
         metrics = UpstreamMetrics(registry: registry, breakers: breakers)
     }
 
-    /// Fetches `request`: from the cache, by joining a call in flight for the same cache key,
-    /// or by calling the upstream (unless its source's breaker is open or too many calls are
-    /// under way: then no value, or a stale one, at once). `completion` runs once, by the
-    /// request's timeout.
-    package func fetch(_ request: UpstreamRequest, completion: @escaping @Sendable (UpstreamValue?) -> Void) {
+    /// Fetches `request` on `loop` (nil: the client's own): from the cache, by joining a call
+    /// in flight for the same cache key, or by calling the upstream (unless its source's
+    /// breaker is open or too many calls are under way: then no value, or a stale one, at
+    /// once). `completion` runs once, by the request's timeout.
+    package func fetch(_ request: UpstreamRequest, on loop: EventLoop? = nil,
+                       completion: @escaping @Sendable (UpstreamValue?) -> Void) {
+        guard let loop = loop ?? clientLoop() else { return completion(nil) }
         let waiter = UpstreamCompletion(completion)
-        let deadline = UpstreamDeadline(after: request.timeout)
-        switch cache.lookup(request.cacheKey, now: now(), waiter: waiter, deadline: deadline.instant) {
+        let deadline = ContinuousClock.now + request.timeout
+        switch cache.lookup(request.cacheKey, now: now(), waiter: waiter, deadline: deadline) {
         case .hit(let value):
             metrics.cacheHits.increment([request.source])
             waiter.resolve(.fresh(value))
         case .joined(let callDeadline, let stale):
-            if deadline.instant < callDeadline {
-                let left = deadline.instant - .now
-                timers.asyncAfter(deadline: .now() + .nanoseconds(Self.nanoseconds(left))) { waiter.resolve(stale.map(UpstreamValue.stale)) }
-            }
+            guard deadline < callDeadline else { return }
+            onLoop(loop) { loop.schedule(at: deadline) { waiter.resolve(stale.map(UpstreamValue.stale)) } }
         case .lead:
             guard breakers.allows(request.source, now: now()) else {
                 metrics.failures.increment([request.source])
@@ -90,20 +93,44 @@ package final class UpstreamClient: Sendable {
                 breakers.record(request.source, succeeded: false, settings: request.breaker, now: now())
                 return finish(request, value: nil)
             }
-            Thread.detachNewThread {
-                self.call(request, deadline: deadline)
-                self.callsInFlight.wrappingSubtract(1, ordering: .relaxed)
-            }
+            onLoop(loop) { self.call(request, deadline: deadline, on: loop) }
         }
     }
 
-    /// Makes the upstream call for `request`, records it, caches a success, resolves the waiters.
-    private func call(_ request: UpstreamRequest, deadline: UpstreamDeadline) {
+    /// Runs `body` on `loop`'s thread, at once if already there.
+    private func onLoop(_ loop: EventLoop, _ body: @escaping @Sendable () -> Void) {
+        if loop.inLoop { return body() }
+        loop.execute(body)
+    }
+
+    /// The client's own loop, started on first use; nil when it can't be (no epoll instance).
+    private func clientLoop() -> EventLoop? {
+        ownLoop.withLock { own in
+            if own == nil { own = try? EventLoopThread(name: "upstream-loop", logger: logger) }
+            return own?.loop
+        }
+    }
+
+    /// Makes the upstream call for `request` on `loop`, records it, caches a success,
+    /// resolves the waiters.
+    private func call(_ request: UpstreamRequest, deadline: ContinuousClock.Instant, on loop: EventLoop) {
         let started = ContinuousClock.now
         metrics.requests.increment([request.source])
+        guard let target = UpstreamTarget(request.url) else {
+            return record(request, started: started, .failure(.unsupportedURL))
+        }
+        UpstreamExchange.start(target, headers: request.headers, deadline: deadline, on: loop, settings: settings) { result in
+            self.record(request, started: started, result)
+        }
+    }
+
+    /// Records the outcome of a call (metrics, breaker, the TLS failure log) and ends it.
+    private func record(_ request: UpstreamRequest, started: ContinuousClock.Instant,
+                        _ result: Result<UpstreamResponse, UpstreamError>) {
+        callsInFlight.wrappingSubtract(1, ordering: .relaxed)
         var value: JSONValue?
         do {
-            value = try fetchValue(request, deadline: deadline)
+            value = try Self.value(of: result.get())
         } catch {
             metrics.failures.increment([request.source])
             if error == .timeout { metrics.timeouts.increment([request.source]) }
@@ -122,11 +149,8 @@ package final class UpstreamClient: Sendable {
         for waiter in waiters { waiter.resolve(answer) }
     }
 
-    /// The JSON value at `url`, or why there is none.
-    private func fetchValue(_ request: UpstreamRequest, deadline: UpstreamDeadline) throws(UpstreamError) -> JSONValue {
-        guard let target = UpstreamTarget(request.url) else { throw .unsupportedURL }
-        let exchange = UpstreamExchange(pool: pool, maxResponseBytes: maxResponseBytes, resolver: resolver, tls: tls)
-        let response = try exchange.perform(target, headers: request.headers, deadline: deadline)
+    /// The JSON value of `response`, or why there is none.
+    private static func value(of response: UpstreamResponse) throws(UpstreamError) -> JSONValue {
         guard response.status == 200 else { throw .status(response.status) }
         do {
             return try JSONParser.parse(response.body, maxDepth: Self.maxJSONDepth)
@@ -144,10 +168,5 @@ package final class UpstreamClient: Sendable {
             return true
         }
         if due { logger.warning("upstream TLS failed: \(reason)", metadata: ["source": "\(source)", "url": "\(url)"]) }
-    }
-
-    private static func nanoseconds(_ duration: Duration) -> Int {
-        let (seconds, attoseconds) = duration.components
-        return max(0, Int(clamping: seconds) &* 1_000_000_000 &+ Int(attoseconds / 1_000_000_000))
     }
 }

@@ -7,19 +7,20 @@ import Glibc
 /// One non-blocking TCP connection to an upstream, plain or TLS, owner of its socket: it is
 /// closed when the connection is dropped (an error path can't leak it), or handed to the pool
 /// with `release`.
-/// Every operation takes the fetch's deadline and waits with `poll` for no longer than what
-/// is left of it, so no thread is ever blocked past a timeout.
 ///
-/// A connection is used by one fetch at a time (it moves between fetches through
+/// Every operation is one non-blocking step that says what it is waiting for
+/// (`UpstreamProgress`); the `UpstreamExchange` driving it waits on its event loop, never on a
+/// thread. A connection is used by one exchange at a time (it moves between them through
 /// `UpstreamConnectionPool`), so it holds no lock.
 struct UpstreamConnection: ~Copyable, Sendable {
-    private let fd: Int32
+    /// The socket (for the loop to watch).
+    let fd: Int32
     /// The TLS session over the socket, nil for plain HTTP.
     private let tls: UpstreamTLSSession?
     /// Whether it came out of the pool (a failure before any response byte means "stale").
     let reused: Bool
 
-    /// Takes ownership of the connected socket `fd` (and its TLS session, if any).
+    /// Takes ownership of the socket `fd` (and its TLS session, if any).
     init(adopting fd: Int32, tls: UpstreamTLSSession? = nil, reused: Bool = false) {
         self.fd = fd
         self.tls = tls
@@ -36,83 +37,68 @@ struct UpstreamConnection: ~Copyable, Sendable {
         System.close(fd)
     }
 
-    /// Connects to `address`, non-blocking, within `deadline`; with `tls`, then shakes hands as
-    /// the client of `host` and verifies its certificate.
-    static func open(to address: UpstreamAddress, tls: (context: UpstreamTLSContext, host: String)? = nil,
-                     deadline: UpstreamDeadline) throws(UpstreamError) -> UpstreamConnection {
-        let plain = try connect(to: address, deadline: deadline)
-        guard let tls else { return plain }
-        let fd = plain.release().fd
-        let session: UpstreamTLSSession
+    /// Starts connecting to `address`: the connection is made once the socket is writable and
+    /// `connectError` is 0 (a connect that completes at once is writable at once too).
+    static func connect(to address: UpstreamAddress) throws(UpstreamError) -> UpstreamConnection {
         do {
-            session = try tls.context.session(fd: fd, host: tls.host)
-        } catch {
-            System.close(fd)
-            throw error
-        }
-        let secure = UpstreamConnection(adopting: fd, tls: session)
-        try session.handshake(fd: fd, deadline: deadline)
-        return secure
-    }
-
-    /// The TCP connection to `address`.
-    private static func connect(to address: UpstreamAddress, deadline: UpstreamDeadline) throws(UpstreamError) -> UpstreamConnection {
-        let connection: UpstreamConnection
-        do {
-            connection = UpstreamConnection(adopting: try System.tcpSocket(family: address.family))
+            let connection = UpstreamConnection(adopting: try System.tcpSocket(family: address.family))
+            _ = try System.connect(connection.fd, to: address.bytes)
+            return connection
         } catch {
             throw .connection(errno: error.errno)
         }
+    }
+
+    /// Throws why the connect started by `connect(to:)` failed, if it did (call once writable).
+    func checkConnected() throws(UpstreamError) {
+        let failure: Int32
         do {
-            if case .wouldBlock = try System.connect(connection.fd, to: address.bytes) {
-                try deadline.wait(connection.fd, for: Int16(POLLOUT))
-                let failure = try System.pendingError(connection.fd)
-                if failure != 0 { throw UpstreamError.connection(errno: failure) }
-            }
-        } catch let error as UpstreamError {
-            throw error
-        } catch let error as SystemError {
-            throw .connection(errno: error.errno)
+            failure = try System.pendingError(fd)
         } catch {
-            throw .connection(errno: 0)
+            throw .connection(errno: error.errno)
         }
-        return connection
+        if failure != 0 { throw .connection(errno: failure) }
     }
 
-    /// Writes all of `bytes` (a vanished peer is an error, not SIGPIPE).
-    func write(_ bytes: [UInt8], deadline: UpstreamDeadline) throws(UpstreamError) {
-        if let tls { return try tls.write(bytes, fd: fd, deadline: deadline) }
-        var offset = 0
-        while offset < bytes.count {
-            let result = bytes.withUnsafeBytes { all in
-                Result { () throws(SystemError) in try System.send(fd, UnsafeRawBufferPointer(rebasing: all[offset...])) }
-            }
-            switch result.mapError({ UpstreamError.connection(errno: $0.errno) }) {
-            case .failure(let error): throw error
-            case .success(.processed(let sent)): offset += sent
-            case .success(.wouldBlock): try deadline.wait(fd, for: Int16(POLLOUT))
-            }
+    /// The connection with a TLS client session for `host` over it, not yet shaken hands
+    /// (`handshake` does that).
+    consuming func securing(with context: UpstreamTLSContext, host: String) throws(UpstreamError) -> UpstreamConnection {
+        let idle = release()
+        do {
+            return UpstreamConnection(adopting: idle.fd, tls: try context.session(fd: idle.fd, host: host))
+        } catch {
+            idle.close()
+            throw error
         }
     }
 
-    /// Appends what the socket has to `buffer` (waiting for it within the deadline) and
-    /// returns the number of bytes read; 0 means the peer closed its side.
-    func read(into buffer: inout [UInt8], deadline: UpstreamDeadline) throws(UpstreamError) -> Int {
-        if let tls { return try tls.read(into: &buffer, fd: fd, deadline: deadline) }
-        var chunk = [UInt8](repeating: 0, count: 16 * 1024)
-        while true {
-            let result = chunk.withUnsafeMutableBytes { raw in
-                Result { () throws(SystemError) in try System.recv(fd, into: raw) }
+    /// One step of the TLS handshake: `.processed` once it is done and the peer verified.
+    func handshake() throws(UpstreamError) -> UpstreamProgress {
+        guard let tls else { return .processed(0) }
+        return try tls.handshake()
+    }
+
+    /// Writes what it can of `bytes` (a vanished peer is an error, not SIGPIPE).
+    func write(_ bytes: ArraySlice<UInt8>) throws(UpstreamError) -> UpstreamProgress {
+        if let tls { return try tls.write(bytes) }
+        let result = bytes.withUnsafeBytes { raw in Result { () throws(SystemError) in try System.send(fd, raw) } }
+        switch result {
+        case .success(.processed(let count)): return .processed(count)
+        case .success(.wouldBlock): return .wantsWrite
+        case .failure(let error): throw .connection(errno: error.errno)
+        }
+    }
+
+    /// Reads what the socket has into `buffer`; `.processed(0)` means the peer closed its side.
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(UpstreamError) -> UpstreamProgress {
+        if let tls { return try tls.read(into: buffer) }
+        do {
+            switch try System.recv(fd, into: buffer) {
+            case .processed(let count): return .processed(count)
+            case .wouldBlock: return .wantsRead
             }
-            switch result.mapError({ UpstreamError.connection(errno: $0.errno) }) {
-            case .failure(let error):
-                throw error
-            case .success(.processed(let count)):
-                buffer.append(contentsOf: chunk[0..<count])
-                return count
-            case .success(.wouldBlock):
-                try deadline.wait(fd, for: Int16(POLLIN))
-            }
+        } catch {
+            throw .connection(errno: error.errno)
         }
     }
 

@@ -1,3 +1,5 @@
+import SystemCalls
+
 /// Why an upstream fetch produced no value. Every case means "no value, not cached"; the
 /// distinction only feeds the metrics and the retry of a stale keep-alive connection.
 enum UpstreamError: Error, Sendable, Equatable {
@@ -23,4 +25,11 @@ enum UpstreamError: Error, Sendable, Equatable {
     /// The TLS handshake failed: the certificate chain or host name did not verify, or the
     /// peer does not speak TLS.
     case tls(String)
+}
+
+extension UpstreamError {
+    /// The event loop refused to watch the socket (`epoll_ctl` failed): a connection failure.
+    init(watching error: any Error) {
+        self = .connection(errno: (error as? SystemError)?.errno ?? 0)
+    }
 }

@@ -1,4 +1,4 @@
-/// A complete HTTP/1.1 response from an upstream, as `UpstreamResponseReader` read it.
+/// A complete HTTP/1.1 response from an upstream, as `UpstreamResponseParser` parsed it.
 struct UpstreamResponse: Sendable {
     /// The status code.
     var status: Int

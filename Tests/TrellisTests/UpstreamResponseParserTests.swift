@@ -1,0 +1,62 @@
+import Testing
+@testable import Trellis
+
+/// Parsing an upstream response as its bytes arrive, however the socket splits them.
+@Suite struct UpstreamResponseParserTests {
+    /// Feeds `text` in pieces of `size` bytes; the response from the piece that completed it,
+    /// and how many bytes were fed by then.
+    func parse(_ text: String, pieces size: Int, limit: Int = 4096) throws(UpstreamError) -> (UpstreamResponse?, fed: Int) {
+        var parser = UpstreamResponseParser(limit: limit)
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let end = min(bytes.count, offset + size)
+            let piece = Array(bytes[offset..<end])
+            offset = end
+            let response = piece.withUnsafeBytes { raw in Result { () throws(UpstreamError) in try parser.receive(raw) } }
+            if let done = try response.get() { return (done, offset) }
+        }
+        return (nil, offset)
+    }
+
+    static let chunked = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5;ext=1\r\n{\"a\":\r\n3\r\n12}\r\n0\r\nX-Trailer: 1\r\n\r\n"
+
+    @Test(arguments: [1, 2, 7, 4096]) func aChunkedResponseInAnyPiecesIsTheSame(size: Int) throws {
+        let (response, fed) = try parse(Self.chunked, pieces: size)
+        #expect(response?.status == 200 && response?.keepAlive == true)
+        #expect(response.map { String(decoding: $0.body, as: UTF8.self) } == #"{"a":12}"#)
+        #expect(fed == Self.chunked.utf8.count)
+    }
+
+    @Test(arguments: [1, 3, 4096]) func aContentLengthBodyEndsAtItsLength(size: Int) throws {
+        let (response, _) = try parse("HTTP/1.1 404 Nope\r\nContent-Length: 4\r\n\r\nnull", pieces: size)
+        #expect(response?.status == 404 && response?.body == Array("null".utf8) && response?.keepAlive == true)
+    }
+
+    @Test func bytesPastTheResponseOrConnectionCloseMakeItNotReusable() throws {
+        #expect(try parse("HTTP/1.1 200 OK\r\nContent-Length: 1\r\n\r\n1HTTP/1.1", pieces: 4096).0?.keepAlive == false)
+        #expect(try parse("HTTP/1.1 200 OK\r\nConnection: close\r\nContent-Length: 1\r\n\r\n1", pieces: 4096).0?.keepAlive == false)
+    }
+
+    @Test func aCloseDelimitedBodyEndsWithTheConnection() throws {
+        var parser = UpstreamResponseParser(limit: 4096)
+        let bytes = Array("HTTP/1.1 200 OK\r\n\r\n[1,".utf8)
+        #expect(try bytes.withUnsafeBytes { try parser.receive($0) } == nil)
+        #expect(try Array("2]".utf8).withUnsafeBytes { try parser.receive($0) } == nil)
+        let response = try parser.receiveEnd()
+        #expect(response.body == Array("[1,2]".utf8) && !response.keepAlive)
+    }
+
+    @Test func theEndBeforeAnythingIsStaleAndMidResponseAFailure() throws {
+        var empty = UpstreamResponseParser(limit: 4096)
+        #expect(throws: UpstreamError.closedBeforeResponse) { try empty.receiveEnd() }
+        var cut = UpstreamResponseParser(limit: 4096)
+        _ = try Array("HTTP/1.1 200 OK\r\nContent-Length: 9\r\n\r\n{".utf8).withUnsafeBytes { try cut.receive($0) }
+        #expect(throws: UpstreamError.connection(errno: 0)) { try cut.receiveEnd() }
+    }
+
+    @Test func moreThanTheLimitIsTooLarge() {
+        #expect(throws: UpstreamError.tooLarge) { try parse("HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\n", pieces: 4096, limit: 50) }
+        #expect(throws: UpstreamError.tooLarge) { try parse(Self.chunked, pieces: 1, limit: 40) }
+    }
+}
