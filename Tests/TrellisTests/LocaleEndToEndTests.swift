@@ -28,7 +28,7 @@ import Testing
 
     @Test func aScheduledComponentAppearsAndDisappearsAcrossItsEdges() throws {
         let pages = try TempPages()
-        let start = Date().addingTimeInterval(2), end = start.addingTimeInterval(2)
+        let start = Date().addingTimeInterval(3), end = start.addingTimeInterval(2)
         let format = ISO8601DateFormatter()
         format.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         let home = try pages.read("pages/home.json")
@@ -37,10 +37,14 @@ import Testing
         try pages.write("pages/home.json", home)
         let server = try ServerProcess(pages: pages.path)
         let client = try TestClient(port: server.port)
+        let sent = Date()
         let before = try client.request("/home")
-        #expect(!before.bodyText.contains("sale-banner"))
-        let maxAge = try #require(before.header("Cache-Control")?.split(separator: "=").last.flatMap { Int($0) })
-        #expect(maxAge <= 2)
+        // Answered before the edge (a slow start-up may leave no time for this half).
+        if Date() < start {
+            #expect(!before.bodyText.contains("sale-banner"))
+            let maxAge = try #require(before.header("Cache-Control")?.split(separator: "=").last.flatMap { Int($0) })
+            #expect(Double(maxAge) <= start.timeIntervalSince(sent))
+        }
         let during = try server.waitFor("the sale to start", timeout: 10) {
             (try? client.request("/home")).flatMap { $0.bodyText.contains("sale-banner") ? $0 : nil }
         }

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import SDUI
+import Synchronization
 
 /// `trellis bench`: in-process micro-benchmarks of the page pipeline, reported as the median
 /// per operation over several batches (these machines are noisy: read medians, not means).
@@ -35,6 +36,13 @@ public enum MicroBenchmarks {
             let cached = PagePipeline(
                 snapshot: snapshot, cache: ResponseCache(capacityBytes: 1 << 26), dataLoader: PageDataLoader(upstream: nil))
             cached.run(request, context: context) { _ in }
+            let second = Mutex<CacheUse?>(nil)
+            cached.run(request, context: context) { outcome in second.withLock { $0 = outcome.record.cache } }
+            // A page whose url source gave no value is never kept (no upstream runs here).
+            guard second.withLock({ $0 }) == .hit else {
+                lines.append("| \(path): cache hit | not cached: a url source gave no value | - | - |")
+                continue
+            }
             lines.append(row("\(path): cache hit (pipeline: decide + lookup + response)", iterations: 100_000) {
                 cached.run(request, context: context) { _ in }
             })
