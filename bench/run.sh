@@ -32,6 +32,9 @@ echo "== micro-benchmarks (in-process, medians per operation)"
 echo; echo "== 2,000 personal pages in flight, each waiting 100 ms on its upstream (no thread per call; expect < 1 s, threads flat)"
 python3 bench/upstream_fanout.py "$BIN" "$ROOT/Pages" 2000 100
 
+echo; echo "== a personal page from an https upstream against plain http (pooled, then cold)"
+python3 bench/personal_https.py "$BIN" "$ROOT/Pages" 2000
+
 echo; echo "== wrk -t1 -c64 -d$DURATION /healthz (expect no socket errors, no non-2xx)"
 start plain 18091 --pages "$ROOT/Pages"
 load http://127.0.0.1:18091/healthz
