@@ -47,16 +47,22 @@ public struct HTTPHeaders: Sendable, Sequence {
         fields.makeIterator()
     }
 
-    /// ASCII case-insensitive comparison of two field names.
+    /// ASCII case-insensitive comparison of two field names, over their contiguous UTF-8 bytes
+    /// (every header lookup of every request comes here).
     static func equalNames(_ a: String, _ b: String) -> Bool {
-        let x = a.utf8, y = b.utf8
-        guard x.count == y.count else { return false }
-        for (p, q) in zip(x, y) where p != q {
-            guard p | 0x20 == q | 0x20, (p | 0x20) >= UInt8(ascii: "a"), (p | 0x20) <= UInt8(ascii: "z") else {
-                return false
+        guard a.utf8.count == b.utf8.count else { return false }
+        var a = a, b = b
+        return a.withUTF8 { x in
+            b.withUTF8 { y in
+                for index in 0..<x.count where x[index] != y[index] {
+                    let folded = x[index] | 0x20
+                    guard folded == y[index] | 0x20, folded >= UInt8(ascii: "a"), folded <= UInt8(ascii: "z") else {
+                        return false
+                    }
+                }
+                return true
             }
         }
-        return true
     }
 
     /// Whether the comma-separated token lists of `name` contain `token` (case-insensitive),

@@ -98,4 +98,12 @@ struct HeaderFieldTests {
         #expect(try keepAlive("GET / HTTP/1.0\r\nConnection: Keep-Alive\r\n\r\n"))
         #expect(try !keepAlive("GET / HTTP/1.0\r\nConnection: keep-alive, close\r\n\r\n"))
     }
+
+    @Test func namesCompareCaseInsensitivelyForLettersOnly() {
+        #expect(HTTPHeaders.equalNames("X-Device-Id", "x-DEVICE-id"))
+        #expect(!HTTPHeaders.equalNames("X-Device-Id", "X-Device-Ie"))
+        #expect(!HTTPHeaders.equalNames("A-B", "A\rB"))  // '-' and CR differ only in bit 0x20: not letters
+        #expect(!HTTPHeaders.equalNames("Host", "Hosts") && HTTPHeaders.equalNames("", ""))
+        #expect(HTTPHeaders([("accept-LANGUAGE", "fr")])["Accept-Language"] == "fr")
+    }
 }
