@@ -6,6 +6,8 @@ struct PageTemplate: Sendable {
     let route: Route?
     /// The query parameters it reads (`"query": ["q"]`), bound as `query.<name>` (SPEC §6.1).
     let query: [String]
+    /// What its `url` sources take from the request (personal, forwarded header names).
+    let forwarding: Forwarding
     /// `Cache-Control: max-age`; 0 when absent.
     let maxAge: Int
     /// The data entries in author order.

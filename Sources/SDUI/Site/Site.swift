@@ -42,24 +42,10 @@ public final class Site: Sendable {
         routes.match(path)
     }
 
-    /// The route of a template, as written (`/product/:id`); nil for `upgrade`/`not-found`.
-    public func route(of template: String) -> String? {
-        templates[template]?.route?.text
-    }
-
-    /// What the `url` sources a template binds take from the request (SPEC §6.2): whether
-    /// one is personal, and every header name they forward (first spelling, in source order).
-    public func forwarding(of template: String) -> (personal: Bool, headers: [String]) {
-        var personal = false
-        var headers: [String] = []
-        for entry in templates[template]?.data ?? [] {
-            guard case .url(let source)? = sources.sources[entry.source]?.kind else { continue }
-            personal = personal || source.personal
-            for name in source.forwardHeaders where !headers.contains(where: { $0.lowercased() == name.lowercased() }) {
-                headers.append(name)
-            }
-        }
-        return (personal, headers)
+    /// What the `url` sources of a template take from the request (SPEC §6.2), worked out at
+    /// load; nothing for an unknown template.
+    public func forwarding(of template: String) -> Forwarding {
+        templates[template]?.forwarding ?? .none
     }
 
     /// The query parameters a template declares (SPEC §6.1); none for an unknown template.

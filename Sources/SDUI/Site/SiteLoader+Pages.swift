@@ -39,7 +39,8 @@ extension SiteLoader {
         for duplicate in ComponentIDs.duplicates(in: .component(root)) {
             compiler.problems.add(duplicate.site.file, duplicate.site.path, "duplicate component id \"\(duplicate.id)\" on page \"\(name)\"")
         }
-        return PageTemplate(name: name, route: route, query: query, maxAge: maxAge, data: entries, root: root,
+        return PageTemplate(name: name, route: route, query: query, forwarding: Forwarding(entries: entries, sources: sources),
+                            maxAge: maxAge, data: entries, root: root,
                             checksIDs: ComponentIDs.mayRepeat(in: .component(root), catalog: compiler.catalog),
                             edges: compiler.scheduleEdges.sorted())
     }
