@@ -1,3 +1,4 @@
+import SDUI
 import Synchronization
 
 /// The W3C Trace Context of one page request (SPEC §6.3): the client's trace when it sent a
@@ -52,10 +53,9 @@ struct TraceContext: Sendable, Equatable {
         (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
     }
 
-    /// `value` as lowercase hex, zero-padded to two digits a byte.
+    /// `value` as lowercase hex, two digits a byte (big-endian), through the project's one hex writer.
     private static func hex<T: FixedWidthInteger>(_ value: T) -> String {
-        let text = String(value, radix: 16)
-        return String(repeating: "0", count: T.bitWidth / 4 - text.count) + text
+        withUnsafeBytes(of: value.bigEndian) { SHA256.hex($0) }
     }
 }
 
