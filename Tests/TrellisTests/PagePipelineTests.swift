@@ -22,10 +22,7 @@ import Testing
     /// Runs one request; file sources and no upstream answer synchronously.
     static func run(_ path: String, method: String = "GET", _ headers: [(String, String)] = [],
                     through pipeline: PagePipeline = pipeline()) -> PageOutcome {
-        let request = HTTPRequest(method: method, target: path, headers: HTTPHeaders(headers))
-        let outcome = Mutex<PageOutcome?>(nil)
-        pipeline.run(request, context: PageRequestContext(request)) { answer in outcome.withLock { $0 = answer } }
-        return outcome.withLock { $0 }!
+        pipeline.answer(HTTPRequest(method: method, target: path, headers: HTTPHeaders(headers)))
     }
 
     static func header(_ outcome: PageOutcome, _ name: String) -> String? {

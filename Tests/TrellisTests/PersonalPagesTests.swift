@@ -34,10 +34,7 @@ import Testing
     func run(_ path: String, _ headers: [(String, String)], _ cache: ResponseCache<CacheKey, Representation>) -> PageOutcome {
         let pipeline = PagePipeline(snapshot: SiteStore.Snapshot(site: Self.site, generation: 1), cache: cache,
                                     dataLoader: PageDataLoader(upstream: nil))
-        let request = HTTPRequest(method: "GET", target: path, headers: HTTPHeaders(headers))
-        let outcome = Mutex<PageOutcome?>(nil)
-        pipeline.run(request, context: PageRequestContext(request)) { answer in outcome.withLock { $0 = answer } }
-        return outcome.withLock { $0 }!
+        return pipeline.answer(HTTPRequest(method: "GET", target: path, headers: HTTPHeaders(headers)))
     }
 
     @Test func aPersonalPageNeverEntersTheSharedCacheAndIsPrivateNoCache() throws {

@@ -28,11 +28,7 @@ import Testing
 
     func run(_ pipeline: PagePipeline, _ clock: Clock) -> PageOutcome {
         let request = HTTPRequest(method: "GET", target: "/home", headers: HTTPHeaders([("X-Client-Version", "ios/5.2.0")]))
-        let outcome = Mutex<PageOutcome?>(nil)
-        pipeline.run(request, context: PageRequestContext(request, date: clock.date, now: { clock.now })) { answer in
-            outcome.withLock { $0 = answer }
-        }
-        return outcome.withLock { $0 }!
+        return pipeline.answer(request, context: PageRequestContext(request, date: clock.date, now: { clock.now }))
     }
 
     func hasSale(_ outcome: PageOutcome) -> Bool {

@@ -15,9 +15,14 @@ extension PagePipeline {
 
     /// Runs `request` through the pipeline, as of `date`, and waits for its answer.
     func answer(_ request: HTTPRequest, date: Date = Date()) -> PageOutcome {
+        answer(request, context: PageRequestContext(request, date: date))
+    }
+
+    /// Runs `request` with `context` through the pipeline and waits for its answer.
+    func answer(_ request: HTTPRequest, context: PageRequestContext) -> PageOutcome {
         let outcome = Mutex<PageOutcome?>(nil)
         let done = DispatchSemaphore(value: 0)
-        run(request, context: PageRequestContext(request, date: date)) { answer in
+        run(request, context: context) { answer in
             outcome.withLock { $0 = answer }
             done.signal()
         }
