@@ -36,6 +36,15 @@ import Testing
         #expect(result.stderr.contains("--head-timeout must be between"))
     }
 
+    @Test func anUnreadableUpstreamCAIsRefusedAtStart() throws {
+        let missing = try runTrellis(["serve", "--pages", ServeEndToEndTests.pages, "--port", "0",
+                                      "--upstream-ca", "/nonexistent/ca.pem"])
+        #expect(missing.status != 0 && missing.stderr.contains("upstream CA /nonexistent/ca.pem"))
+        let notPEM = try runTrellis(["serve", "--pages", ServeEndToEndTests.pages, "--port", "0",
+                                     "--upstream-ca", ServeEndToEndTests.pages + "/catalog.json"])
+        #expect(notPEM.status != 0 && notPEM.stderr.contains("upstream CA"))
+    }
+
     @Test func theLargestValuesStart() throws {
         let server = try ServerProcess(pages: ServeEndToEndTests.pages, arguments: [
             "--head-timeout", "86400", "--idle-timeout", "86400", "--reload-interval", "86400", "--drain-timeout", "86400",
