@@ -17,38 +17,62 @@ enum ResponseHead {
     ) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(256)
-        out.append(contentsOf: "HTTP/1.1 \(response.status) \(reasonPhrase(response.status))\r\n".utf8)
+        out.append(contentsOf: "HTTP/1.1 ".utf8)
+        appendDecimal(response.status, to: &out)
+        out.append(ByteClass.sp)
+        out.append(contentsOf: reasonPhrase(response.status).utf8)
+        out.append(contentsOf: "\r\n".utf8)
         out.append(contentsOf: dateLine)
         out.append(contentsOf: serverLine)
         out.append(contentsOf: "X-Request-Id: ".utf8)
         out.append(contentsOf: requestID.utf8)
         out.append(contentsOf: "\r\n".utf8)
         if !isBodiless(response.status) {
-            out.append(contentsOf: "Content-Length: \(response.body.count)\r\n".utf8)
+            out.append(contentsOf: "Content-Length: ".utf8)
+            appendDecimal(response.body.count, to: &out)
+            out.append(contentsOf: "\r\n".utf8)
         }
         if closing {
             out.append(contentsOf: "Connection: close\r\n".utf8)
         } else if version == .http1_0 {
             out.append(contentsOf: "Connection: keep-alive\r\n".utf8)
         }
-        for field in response.headers where isSendable(field) {
-            out.append(contentsOf: field.name.utf8)
+        response.headers.forEachField { name, value in
+            guard isSendable(name: name, value: value) else { return }
+            out.append(contentsOf: name)
             out.append(contentsOf: ": ".utf8)
-            out.append(contentsOf: field.value.utf8)
+            out.append(contentsOf: value)
             out.append(contentsOf: "\r\n".utf8)
         }
         return out
     }
 
-    private static func isSendable(_ field: HTTPHeaders.Element) -> Bool {
-        if HTTPHeaders.equalNames(field.name, "Content-Length") || HTTPHeaders.equalNames(field.name, "Connection")
-            || HTTPHeaders.equalNames(field.name, "Transfer-Encoding")
-        {
+    /// Appends the decimal digits of `value` (not negative).
+    static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var rest = max(0, value)
+            var start = buffer.count
+            repeat {
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            } while rest > 0
+            out.append(contentsOf: buffer[start...])
+        }
+    }
+
+    private static func isSendable(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>) -> Bool {
+        for reserved in reservedNames where reserved.withUnsafeBufferPointer({ HTTPHeaders.equalNames(name, $0) }) {
             return false
         }
-        return ByteClass.isToken(field.name.utf8)
-            && !field.value.utf8.contains { $0 == ByteClass.cr || $0 == ByteClass.lf || $0 == 0 }
+        return ByteClass.isToken(name) && !value.contains { $0 == ByteClass.cr || $0 == ByteClass.lf || $0 == 0 }
     }
+
+    /// Fields only the server writes.
+    private static let reservedNames = ["Content-Length", "Connection", "Transfer-Encoding"].map { Array($0.utf8) }
 
     /// The RFC 9110 reason phrase, or `Unknown`.
     static func reasonPhrase(_ status: Int) -> String {

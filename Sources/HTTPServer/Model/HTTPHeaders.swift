@@ -2,79 +2,185 @@
 ///
 /// Names are compared case-insensitively (ASCII) and kept as given; duplicates are kept in
 /// order, never merged, so a repeated `Content-Length` can't hide behind a dictionary.
+///
+/// Stored as bytes: every name and value back to back in one buffer, with one small record of
+/// offsets per field. The parser copies a field's bytes in without making a `String`; a look-up
+/// compares bytes, and only the value asked for becomes a `String` (a request's fields cost two
+/// allocations in all, not one or two per field).
 public struct HTTPHeaders: Sendable, Sequence {
     /// One field: its name as written and its value (without surrounding whitespace).
     public typealias Element = (name: String, value: String)
 
-    private var fields: [(name: String, value: String)]
+    /// Where one field lies in `bytes`: the name is `nameStart..<valueStart`, the value
+    /// `valueStart..<valueEnd`.
+    private struct Field {
+        var nameStart: Int32
+        var valueStart: Int32
+        var valueEnd: Int32
+    }
+
+    private var bytes: [UInt8] = []
+    private var fields: [Field] = []
 
     /// An empty list.
-    public init() {
-        fields = []
-    }
+    public init() {}
 
     /// The given fields, in order.
     public init(_ fields: [(String, String)]) {
-        self.fields = fields.map { (name: $0.0, value: $0.1) }
+        for (name, value) in fields { add(name, value) }
     }
 
     /// Appends a field, keeping any with the same name.
     public mutating func add(_ name: String, _ value: String) {
-        fields.append((name: name, value: value))
+        append(name: name.utf8, value: value.utf8)
+    }
+
+    /// Appends a field from its bytes (the parser's path: no `String` is made).
+    mutating func append<Name: Collection<UInt8>, Value: Collection<UInt8>>(name: Name, value: Value) {
+        if fields.isEmpty, fields.capacity == 0 {
+            fields.reserveCapacity(8)
+            bytes.reserveCapacity(256)
+        }
+        let nameStart = Int32(bytes.count)
+        bytes.append(contentsOf: name)
+        let valueStart = Int32(bytes.count)
+        bytes.append(contentsOf: value)
+        fields.append(Field(nameStart: nameStart, valueStart: valueStart, valueEnd: Int32(bytes.count)))
     }
 
     /// The first value for `name`, or nil.
     public subscript(_ name: String) -> String? {
-        for field in fields where Self.equalNames(field.name, name) { return field.value }
-        return nil
+        firstIndex(of: name, from: 0).map(value(at:))
     }
 
     /// All values for `name`, in order.
     public func values(_ name: String) -> [String] {
-        fields.filter { Self.equalNames($0.name, name) }.map(\.value)
+        var found: [String] = []
+        var next = 0
+        while let index = firstIndex(of: name, from: next) {
+            found.append(value(at: index))
+            next = index + 1
+        }
+        return found
+    }
+
+    /// How many fields are called `name`.
+    public func count(of name: String) -> Int {
+        var count = 0
+        var next = 0
+        while let index = firstIndex(of: name, from: next) {
+            count += 1
+            next = index + 1
+        }
+        return count
     }
 
     /// Whether any field is called `name`.
     public func contains(_ name: String) -> Bool {
-        fields.contains { Self.equalNames($0.name, name) }
+        firstIndex(of: name, from: 0) != nil
     }
 
     /// The number of fields, duplicates included.
     public var count: Int { fields.count }
 
     /// Iterates the fields in order.
-    public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> {
-        fields.makeIterator()
+    public func makeIterator() -> Iterator {
+        Iterator(headers: self)
     }
 
-    /// ASCII case-insensitive comparison of two field names, over their contiguous UTF-8 bytes
-    /// (every header lookup of every request comes here).
-    static func equalNames(_ a: String, _ b: String) -> Bool {
-        guard a.utf8.count == b.utf8.count else { return false }
-        var a = a, b = b
-        return a.withUTF8 { x in
-            b.withUTF8 { y in
-                for index in 0..<x.count where x[index] != y[index] {
-                    let folded = x[index] | 0x20
-                    guard folded == y[index] | 0x20, folded >= UInt8(ascii: "a"), folded <= UInt8(ascii: "z") else {
-                        return false
-                    }
-                }
-                return true
+    /// Iterates the fields in order, making each name and value a `String`.
+    public struct Iterator: IteratorProtocol {
+        let headers: HTTPHeaders
+        var index = 0
+
+        public mutating func next() -> Element? {
+            guard index < headers.fields.count else { return nil }
+            defer { index += 1 }
+            let field = headers.fields[index]
+            return (name: headers.string(field.nameStart, field.valueStart), value: headers.value(at: index))
+        }
+    }
+
+    /// Calls `body` with the name and value bytes of every field, in order (no `String` made).
+    func forEachField(_ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Void) {
+        bytes.withUnsafeBufferPointer { all in
+            for field in fields {
+                body(UnsafeBufferPointer(rebasing: all[Int(field.nameStart)..<Int(field.valueStart)]),
+                     UnsafeBufferPointer(rebasing: all[Int(field.valueStart)..<Int(field.valueEnd)]))
             }
         }
+    }
+
+    /// Calls `body` with the value bytes of every field called `name`, in order.
+    func forEachValue(of name: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        var next = 0
+        while let index = firstIndex(of: name, from: next) {
+            let field = fields[index]
+            bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[Int(field.valueStart)..<Int(field.valueEnd)])) }
+            next = index + 1
+        }
+    }
+
+    /// The index of the first field at or after `start` called `name`.
+    private func firstIndex(of name: String, from start: Int) -> Int? {
+        guard start < fields.count else { return nil }
+        var name = name
+        return name.withUTF8 { wanted in
+            bytes.withUnsafeBufferPointer { all in
+                for index in start..<fields.count {
+                    let field = fields[index]
+                    let candidate = UnsafeBufferPointer(rebasing: all[Int(field.nameStart)..<Int(field.valueStart)])
+                    if Self.equalNames(candidate, wanted) { return index }
+                }
+                return nil
+            }
+        }
+    }
+
+    private func value(at index: Int) -> String {
+        string(fields[index].valueStart, fields[index].valueEnd)
+    }
+
+    private func string(_ start: Int32, _ end: Int32) -> String {
+        bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[Int(start)..<Int(end)]), as: UTF8.self) }
+    }
+
+    /// ASCII case-insensitive comparison of two field names.
+    static func equalNames(_ a: String, _ b: String) -> Bool {
+        var a = a, b = b
+        return a.withUTF8 { x in b.withUTF8 { y in equalNames(x, y) } }
+    }
+
+    /// ASCII case-insensitive comparison of two field names' bytes (every header lookup of
+    /// every request comes here).
+    static func equalNames(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard x.count == y.count else { return false }
+        for index in 0..<x.count where x[index] != y[index] {
+            let folded = x[index] | 0x20
+            guard folded == y[index] | 0x20, folded >= UInt8(ascii: "a"), folded <= UInt8(ascii: "z") else {
+                return false
+            }
+        }
+        return true
     }
 
     /// Whether the comma-separated token lists of `name` contain `token` (case-insensitive),
     /// as for `Connection: keep-alive, Upgrade`.
     func containsToken(_ token: String, in name: String) -> Bool {
-        for value in values(name) {
-            for part in value.split(separator: ",") {
-                let trimmed = part.trimmingASCIISpaces()
-                if Self.equalNames(String(trimmed), token) { return true }
+        var token = token
+        return token.withUTF8 { wanted in
+            var found = false
+            forEachValue(of: name) { value in
+                var start = 0
+                while !found, start <= value.count {
+                    let end = value[start...].firstIndex(of: UInt8(ascii: ",")) ?? value.count
+                    let part = ByteClass.trimmingSpaces(UnsafeBufferPointer(rebasing: value[start..<end]))
+                    found = Self.equalNames(part, wanted)
+                    start = end + 1
+                }
             }
+            return found
         }
-        return false
     }
 }
 

@@ -66,4 +66,13 @@ enum ByteClass {
     static func isToken<C: Collection<UInt8>>(_ bytes: C) -> Bool {
         !bytes.isEmpty && bytes.allSatisfy(isTokenChar)
     }
+
+    /// `bytes` without leading and trailing SP and HTAB.
+    static func trimmingSpaces(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        var start = 0
+        var end = bytes.count
+        while start < end, bytes[start] == sp || bytes[start] == htab { start += 1 }
+        while end > start, bytes[end - 1] == sp || bytes[end - 1] == htab { end -= 1 }
+        return UnsafeBufferPointer(rebasing: bytes[start..<end])
+    }
 }

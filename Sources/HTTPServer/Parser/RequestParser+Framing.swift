@@ -3,12 +3,12 @@ extension RequestParser {
     mutating func finishHead() -> HTTPError? {
         guard let request, headEnd != nil else { return .badRequest("Incomplete request.") }
         let headers = request.headers
-        let hosts = headers.values("Host").count
+        let hosts = headers.count(of: "Host")
         if hosts > 1 { return .badRequest("More than one Host header.") }
         if hosts == 0, request.version == .http1_1 { return .badRequest("Missing Host header.") }
-        if let host = headers["Host"], !host.utf8.allSatisfy(ByteClass.isHostByte) {
-            return .badRequest("Invalid Host header.")  // RFC 9112 §3.2
-        }
+        var validHost = true
+        headers.forEachValue(of: "Host") { validHost = $0.allSatisfy(ByteClass.isHostByte) }
+        if !validHost { return .badRequest("Invalid Host header.") }  // RFC 9112 §3.2
 
         let codings = headers.values("Transfer-Encoding")
         let lengths = headers.values("Content-Length")

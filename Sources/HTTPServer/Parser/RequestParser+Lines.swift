@@ -35,25 +35,21 @@ extension RequestParser {
     /// colon, non-token names and control characters (other than HTAB) or DEL in values.
     static func parseField(
         _ line: UnsafeBufferPointer<UInt8>
-    ) -> Swift.Result<(name: String, value: String), HTTPError> {
+    ) -> Swift.Result<(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>), HTTPError> {
         if line[0] == ByteClass.sp || line[0] == ByteClass.htab {
             return .failure(.badRequest("Obsolete line folding is not accepted."))
         }
         guard let colon = line.firstIndex(of: ByteClass.colon) else {
             return .failure(.badRequest("A header field has no colon."))
         }
-        let name = line[..<colon]
+        let name = UnsafeBufferPointer(rebasing: line[..<colon])
         guard ByteClass.isToken(name) else {
             return .failure(.badRequest("Invalid header field name."))
         }
-        var start = colon + 1
-        var end = line.count
-        while start < end, line[start] == ByteClass.sp || line[start] == ByteClass.htab { start += 1 }
-        while end > start, line[end - 1] == ByteClass.sp || line[end - 1] == ByteClass.htab { end -= 1 }
-        let value = line[start..<end]
+        let value = ByteClass.trimmingSpaces(UnsafeBufferPointer(rebasing: line[(colon + 1)...]))
         guard value.allSatisfy(ByteClass.isFieldValueByte) else {
             return .failure(.badRequest("Invalid character in a header field value."))
         }
-        return .success((String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self)))
+        return .success((name, value))
     }
 }

@@ -172,7 +172,7 @@ struct RequestParser: Sendable {
         }
         switch Self.parseField(line) {
         case .success(let field):
-            request?.headers.add(field.name, field.value)
+            request?.headers.append(name: field.name, value: field.value)
             return nil
         case .failure(let error):
             return error

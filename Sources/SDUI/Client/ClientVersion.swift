@@ -1,6 +1,12 @@
 /// A client platform, as named in `X-Client-Version` and in `since` tables.
 public enum Platform: String, Sendable, Hashable, CaseIterable {
     case ios, android, web
+
+    /// The platform whose raw value is exactly these bytes.
+    init?(bytes: UnsafeBufferPointer<UInt8>) {
+        guard let platform = Self.allCases.first(where: { $0.rawValue.utf8.elementsEqual(bytes) }) else { return nil }
+        self = platform
+    }
 }
 
 /// The parsed `X-Client-Version` header: `platform/semver`, e.g. `ios/5.2.0`.
@@ -16,11 +22,15 @@ public struct ClientVersion: Sendable, Hashable, CustomStringConvertible {
     /// Parses `platform/version`; nil when malformed, empty, or the platform is unknown
     /// (platforms are lowercase; `iOS/5.0.0` is malformed).
     public init?(header: String) {
-        guard let slash = header.firstIndex(of: "/"),
-              let platform = Platform(rawValue: String(header[..<slash])),
-              let version = SemanticVersion(String(header[header.index(after: slash)...]))
-        else { return nil }
-        self.init(platform: platform, version: version)
+        var header = header
+        guard let parsed = header.withUTF8({ bytes -> ClientVersion? in
+            guard let slash = bytes.firstIndex(of: UInt8(ascii: "/")),
+                  let platform = Platform(bytes: UnsafeBufferPointer(rebasing: bytes[..<slash]))
+            else { return nil }
+            var scanner = SemanticVersionScanner(bytes: UnsafeBufferPointer(rebasing: bytes[(slash + 1)...]))
+            return scanner.version().map { ClientVersion(platform: platform, version: $0) }
+        }) else { return nil }
+        self = parsed
     }
 
     public var description: String { "\(platform.rawValue)/\(version)" }

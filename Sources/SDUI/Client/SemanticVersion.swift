@@ -18,23 +18,12 @@ public struct SemanticVersion: Sendable, Hashable, Comparable, CustomStringConve
     /// Parses a strict SemVer 2.0.0 string; nil when malformed (leading zeros, empty
     /// identifiers, missing parts, characters outside `[0-9A-Za-z-]`).
     public init?(_ text: String) {
-        var rest = Substring(text)
-        if let plus = rest.firstIndex(of: "+") {
-            let build = rest[rest.index(after: plus)...]
-            guard Self.validIdentifiers(build, numericRule: false) != nil else { return nil }
-            rest = rest[..<plus]
-        }
-        var pre: [String] = []
-        if let dash = rest.firstIndex(of: "-") {
-            guard let ids = Self.validIdentifiers(rest[rest.index(after: dash)...], numericRule: true) else { return nil }
-            pre = ids
-            rest = rest[..<dash]
-        }
-        let core = rest.split(separator: ".", omittingEmptySubsequences: false)
-        guard core.count == 3,
-              let major = Self.numeric(core[0]), let minor = Self.numeric(core[1]), let patch = Self.numeric(core[2])
-        else { return nil }
-        self.init(major: major, minor: minor, patch: patch, prerelease: pre)
+        var text = text
+        guard let parsed = text.withUTF8({ bytes -> SemanticVersion? in
+            var scanner = SemanticVersionScanner(bytes: bytes)
+            return scanner.version()
+        }) else { return nil }
+        self = parsed
     }
 
     public var description: String {
@@ -59,20 +48,6 @@ public struct SemanticVersion: Sendable, Hashable, Comparable, CustomStringConve
             }
         }
         return a.prerelease.count < b.prerelease.count
-    }
-
-    private static func numeric(_ s: Substring) -> UInt64? {
-        guard !s.isEmpty, s.allSatisfy(\.isASCIIDigit), s == "0" || s.first != "0" else { return nil }
-        return UInt64(s)
-    }
-
-    private static func validIdentifiers(_ s: Substring, numericRule: Bool) -> [String]? {
-        let ids = s.split(separator: ".", omittingEmptySubsequences: false)
-        for id in ids {
-            guard !id.isEmpty, id.allSatisfy({ $0.isASCIIDigit || $0.isASCIILetter || $0 == "-" }) else { return nil }
-            if numericRule, id.allSatisfy(\.isASCIIDigit), id.count > 1, id.first == "0" { return nil }
-        }
-        return ids.map(String.init)
     }
 }
 

@@ -22,13 +22,28 @@ public enum SHA256 {
 
     /// `bytes` as lowercase hex, two digits a byte.
     public static func hex(_ bytes: some Sequence<UInt8>) -> String {
-        let digits = Array("0123456789abcdef".utf8)
         var text: [UInt8] = []
         text.reserveCapacity(bytes.underestimatedCount * 2)
-        for byte in bytes {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0F)])
-        }
+        appendHex(bytes, to: &text)
         return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Appends `bytes` as lowercase hex, two digits a byte.
+    public static func appendHex(_ bytes: some Sequence<UInt8>, to text: inout [UInt8]) {
+        for byte in bytes {
+            text.append(hexDigit(byte >> 4))
+            text.append(hexDigit(byte & 0x0F))
+        }
+    }
+
+    /// Appends `value` as 16 lowercase hex digits (big-endian).
+    public static func appendHex(of value: UInt64, to text: inout [UInt8]) {
+        for shift in stride(from: 60, through: 0, by: -4) {
+            text.append(hexDigit(UInt8(truncatingIfNeeded: value >> UInt64(shift)) & 0x0F))
+        }
+    }
+
+    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") - 10 + nibble
     }
 }

@@ -43,10 +43,18 @@ struct PageHandler: HTTPHandler {
         let record = exchange.annotation as? PageRecord
         app.metrics.record(exchange, page: record?.page ?? "-", fallbacks: record?.fallbackTypes ?? [:],
                            actionFallbacks: record?.actionFallbackTypes ?? [:])
-        let extra = record?.accessFields(errorCode: exchange.errorCode) ?? exchange.errorCode.map { "error=" + $0 } ?? ""
         app.accessLog.log(
             id: exchange.requestID, method: exchange.method, path: exchange.path, status: exchange.status,
-            bytes: exchange.bodyBytes, duration: exchange.duration, extra: extra, loop: exchange.loop)
+            bytes: exchange.bodyBytes, duration: exchange.duration, loop: exchange.loop
+        ) { line in
+            if let record {
+                line.append(" ")
+                record.appendAccessFields(to: &line, errorCode: exchange.errorCode)
+            } else if let errorCode = exchange.errorCode {
+                line.append(" error=")
+                line.append(errorCode)
+            }
+        }
     }
 
     func didFinishPass(loop: Int) {

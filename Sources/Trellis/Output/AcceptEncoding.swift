@@ -16,27 +16,45 @@ package enum AcceptEncoding {
     package static func preferredCoding(_ headerValue: String?) -> ContentCoding {
         guard let headerValue else { return .identity }
         var gzip: Int?, identity: Int?, any: Int?
-        for element in headerValue.utf8.split(separator: UInt8(ascii: ",")) {
-            let parts = element.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false)
-            let name = String(decoding: trimmed(parts[0]), as: UTF8.self).lowercased()
-            guard !name.isEmpty else { continue }
-            let weight = parts.dropFirst().reduce(1000) { weight, parameter in
-                weightParameter(trimmed(parameter)) ?? weight
+        var rest = Substring(headerValue).utf8
+        while true {
+            let comma = rest.firstIndex(of: UInt8(ascii: ",")) ?? rest.endIndex
+            let element = rest[..<comma]
+            let semicolon = element.firstIndex(of: UInt8(ascii: ";")) ?? element.endIndex
+            let name = trimmed(element[..<semicolon])
+            if !name.isEmpty {
+                var weight = 1000
+                var parameters = element[semicolon...]
+                while let start = parameters.first == UInt8(ascii: ";") ? parameters.index(after: parameters.startIndex) : nil {
+                    let end = parameters[start...].firstIndex(of: UInt8(ascii: ";")) ?? parameters.endIndex
+                    weight = weightParameter(trimmed(parameters[start..<end])) ?? weight
+                    parameters = parameters[end...]
+                }
+                if equalIgnoringCase(name, "gzip") || equalIgnoringCase(name, "x-gzip") {
+                    gzip = max(gzip ?? 0, weight)
+                } else if equalIgnoringCase(name, "identity") {
+                    identity = max(identity ?? 0, weight)
+                } else if equalIgnoringCase(name, "*") {
+                    any = max(any ?? 0, weight)
+                }
             }
-            switch name {
-            case "gzip", "x-gzip": gzip = max(gzip ?? 0, weight)
-            case "identity": identity = max(identity ?? 0, weight)
-            case "*": any = max(any ?? 0, weight)
-            default: continue
-            }
+            guard comma != rest.endIndex else { break }
+            rest = rest[rest.index(after: comma)...]
         }
         let gzipWeight = gzip ?? any ?? 0
         let identityWeight = identity ?? any ?? 0
         return gzipWeight > 0 && gzipWeight >= identityWeight ? .gzip : .identity
     }
 
-    /// The weight in thousandths for a `q=` parameter (0 when its value is malformed);
-    /// nil for any other parameter, which is ignored.
+    /// Whether `name` is `lowercase` in any ASCII case (only letters fold).
+    private static func equalIgnoringCase(_ name: Substring.UTF8View, _ lowercase: StaticString) -> Bool {
+        guard name.count == lowercase.utf8CodeUnitCount else { return false }
+        let wanted = UnsafeBufferPointer(start: lowercase.utf8Start, count: lowercase.utf8CodeUnitCount)
+        return zip(name, wanted).allSatisfy { byte, expected in
+            byte == expected || (expected >= UInt8(ascii: "a") && expected <= UInt8(ascii: "z") && byte | 0x20 == expected)
+        }
+    }
+
     static func weightParameter(_ parameter: Substring.UTF8View) -> Int? {
         let pieces = parameter.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
         guard pieces.count == 2, case let name = trimmed(pieces[0]),

@@ -51,9 +51,22 @@ package final class AccessLog: Sendable {
     /// is, after a space. The line goes out at the end of that loop's pass (`didFinishPass`).
     package func log(id: String, method: String, path: String, status: Int, bytes: Int,
                      duration: Duration, extra: String = "", loop: Int = 0, at time: Date = Date()) {
+        log(id: id, method: method, path: path, status: status, bytes: bytes, duration: duration, loop: loop, at: time) {
+            guard !extra.isEmpty else { return }
+            $0.append(" ")
+            $0.append(extra)
+        }
+    }
+
+    /// Buffers the line for one request, with `extra` writing its last fields (each with its
+    /// leading space) straight into the loop's batch.
+    func log(id: String, method: String, path: String, status: Int, bytes: Int, duration: Duration,
+             loop: Int = 0, at time: Date = Date(), extra: (inout LogLine) -> Void) {
         batches[loop % batches.count].append(at: time) { line in
             Self.appendFields(to: &line, id: id, method: method, path: path, status: status, bytes: bytes,
-                              duration: duration, extra: extra)
+                              duration: duration)
+            extra(&line)
+            line.append("\n")
         }
     }
 
@@ -76,14 +89,18 @@ package final class AccessLog: Sendable {
                      duration: Duration, extra: String, at time: Date) -> String {
         var line = LogLine(capacity: 256)
         line.append("time=" + timestamp(time))
-        appendFields(to: &line, id: id, method: method, path: path, status: status, bytes: bytes,
-                     duration: duration, extra: extra)
+        appendFields(to: &line, id: id, method: method, path: path, status: status, bytes: bytes, duration: duration)
+        if !extra.isEmpty {
+            line.append(" ")
+            line.append(extra)
+        }
+        line.append("\n")
         return String(decoding: line.bytes, as: UTF8.self)
     }
 
-    /// Everything after the time, newline included.
+    /// The common fields after the time, up to `duration_ms`.
     private static func appendFields(to line: inout LogLine, id: String, method: String, path: String, status: Int,
-                                     bytes: Int, duration: Duration, extra: String) {
+                                     bytes: Int, duration: Duration) {
         line.field(" id=", id)
         line.field(" method=", method)
         line.field(" path=", path)
@@ -93,11 +110,6 @@ package final class AccessLog: Sendable {
         line.decimal(bytes)
         line.append(" duration_ms=")
         line.milliseconds(duration)
-        if !extra.isEmpty {
-            line.append(" ")
-            line.append(extra)
-        }
-        line.append("\n")
     }
 
     /// A logfmt value: as is, or quoted with `"`, `\` and control characters escaped.

@@ -15,6 +15,11 @@ struct LogLine {
         bytes.append(contentsOf: raw)
     }
 
+    /// Appends the 32 hex digits of `trace`'s id.
+    mutating func appendTraceID(_ trace: TraceContext) {
+        trace.appendTraceID(to: &bytes)
+    }
+
     /// ` key=` then the value.
     mutating func field(_ keyPrefix: String, _ text: String) {
         append(keyPrefix)

@@ -69,9 +69,22 @@ struct PageRecord: Sendable {
     /// (`page=home template=home variants="home-hero=A" release=stable fallbacks=0`), or the
     /// error's `error=code`.
     func accessFields(errorCode: String?) -> String {
-        var fields = "trace_id=" + trace.traceID
-        if let representation { fields += " " + representation.accessFields }
-        if let errorCode { fields += " error=" + errorCode }
-        return fields
+        var line = LogLine(capacity: 128)
+        appendAccessFields(to: &line, errorCode: errorCode)
+        return String(decoding: line.bytes, as: UTF8.self)
+    }
+
+    /// Writes `accessFields(errorCode:)` into `line` (the serving path: no `String` made).
+    func appendAccessFields(to line: inout LogLine, errorCode: String?) {
+        line.append("trace_id=")
+        line.appendTraceID(trace)
+        if let representation {
+            line.append(" ")
+            line.append(representation.accessFields)
+        }
+        if let errorCode {
+            line.append(" error=")
+            line.append(errorCode)
+        }
     }
 }

@@ -5,8 +5,9 @@ import Synchronization
 /// valid `traceparent`, else a new one. Each upstream call gets a child `traceparent` with this
 /// trace id and a new parent id; the access log carries the trace id.
 struct TraceContext: Sendable, Equatable {
-    /// 32 lowercase hex digits, never all zeros.
-    let traceID: String
+    /// The trace id's 128 bits (high, low), never both zero: kept as numbers, written as hex
+    /// only where it is sent or logged.
+    let traceBits: (high: UInt64, low: UInt64)
     /// The trace flags (bit 0: sampled), kept from the client or 01 for a new trace.
     let flags: UInt8
     /// Whether the trace id came from the client's `traceparent`.
@@ -16,10 +17,19 @@ struct TraceContext: Sendable, Equatable {
     /// is ignored, never an error).
     init(traceparent: String?) {
         if let traceparent, let parsed = Self.parse(traceparent) {
-            (traceID, flags, continued) = (parsed.traceID, parsed.flags, true)
+            (traceBits, flags, continued) = (parsed.traceBits, parsed.flags, true)
         } else {
-            (traceID, flags, continued) = (Self.hex(RandomID.next()) + Self.hex(RandomID.next()), 1, false)
+            (traceBits, flags, continued) = ((RandomID.next(), RandomID.next()), 1, false)
         }
+    }
+
+    /// The trace id: 32 lowercase hex digits.
+    var traceID: String { Self.hex(traceBits.high) + Self.hex(traceBits.low) }
+
+    /// Appends the trace id's 32 hex digits to `bytes` (the access log: no `String` made).
+    func appendTraceID(to bytes: inout [UInt8]) {
+        SHA256.appendHex(of: traceBits.high, to: &bytes)
+        SHA256.appendHex(of: traceBits.low, to: &bytes)
     }
 
     /// The `traceparent` for one upstream call: version 00, this trace, a new parent id.
@@ -27,20 +37,24 @@ struct TraceContext: Sendable, Equatable {
         "00-\(traceID)-\(Self.hex(RandomID.next()))-\(Self.hex(flags))"
     }
 
+    static func == (a: TraceContext, b: TraceContext) -> Bool {
+        a.traceBits == b.traceBits && a.flags == b.flags && a.continued == b.continued
+    }
+
     /// `version-traceid-parentid-flags` (W3C Trace Context §3.2): lowercase hex, neither id all
     /// zeros, version `ff` invalid; version 00 is exactly 55 characters, a later version may
     /// append `-` and more, which is ignored.
-    private static func parse(_ header: String) -> (traceID: String, flags: UInt8)? {
+    private static func parse(_ header: String) -> (traceBits: (high: UInt64, low: UInt64), flags: UInt8)? {
         let bytes = Array(header.utf8)
         guard bytes.count >= 55, bytes[2] == UInt8(ascii: "-"), bytes[35] == UInt8(ascii: "-"),
               bytes[52] == UInt8(ascii: "-"),
               let version = hexValue(bytes[0..<2]), version != 0xFF,
               hexValue(bytes[36..<52]).map({ $0 != 0 }) == true,
               let flags = hexValue(bytes[53..<55]),
-              bytes[3..<35].allSatisfy(isLowerHex), bytes[3..<35].contains(where: { $0 != UInt8(ascii: "0") })
+              let high = hexValue(bytes[3..<19]), let low = hexValue(bytes[19..<35]), high != 0 || low != 0
         else { return nil }
         if version == 0 ? bytes.count != 55 : (bytes.count > 55 && bytes[55] != UInt8(ascii: "-")) { return nil }
-        return (String(decoding: bytes[3..<35], as: UTF8.self), UInt8(flags))
+        return ((high, low), UInt8(flags))
     }
 
     /// The value of up to 16 lowercase hex digits, nil if any is not one.
