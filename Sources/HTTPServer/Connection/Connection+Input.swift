@@ -51,9 +51,10 @@ extension Connection {
                 continueSent = false
                 request.requestID = RequestID.next()
                 let now = ContinuousClock.now
-                machine.requestCompleted(now: now, keepAlive: request.wantsKeepAlive)
+                let keepAlive = request.wantsKeepAlive
+                machine.requestCompleted(now: now, keepAlive: keepAlive)
                 if bytesBuffered { machine.bytesArrived(now: now) }
-                dispatch(request, now: now)
+                dispatch(request, keepAlive: keepAlive, now: now)
                 renderReady()
             }
         }
@@ -66,10 +67,10 @@ extension Connection {
         processInput()
     }
 
-    private func dispatch(_ request: HTTPRequest, now: ContinuousClock.Instant) {
+    private func dispatch(_ request: HTTPRequest, keepAlive: Bool, now: ContinuousClock.Instant) {
         let sequence = order.add(Pending(
             requestID: request.requestID, method: request.method, path: request.path,
-            version: request.version, keepAlive: request.wantsKeepAlive, isHead: request.method == "HEAD",
+            version: request.version, keepAlive: keepAlive, isHead: request.method == "HEAD",
             startedAt: now))
         let slot = ResponseSlot(loop: loop, connectionID: id, sequence: sequence)
         loop.context.handler.handle(request, responder: HTTPResponder(slot: slot))

@@ -52,14 +52,15 @@ extension Connection {
             return
         }
         while !closed, !output.isEmpty {
-            let completed: [Completion]?
+            var completed: [Completion] = []
             do {
-                completed = try output.writeOnce { (vectors) throws(SystemError) in try transport.write(vectors) }
+                let wrote = try output.writeOnce({ (vectors) throws(SystemError) in try transport.write(vectors) },
+                                                 completed: { completed.append($0) })
+                guard wrote else { break }
             } catch {
                 close()  // EPIPE, ECONNRESET: the peer is gone
                 return
             }
-            guard let completed else { break }
             machine.writeProgressed(now: .now)
             for completion in completed { complete(completion) }
         }

@@ -19,8 +19,12 @@ struct PendingWrites<Mark> {
     let highWatermark: Int
     /// Bytes queued below which reading may resume.
     let lowWatermark: Int
-    private var chunks: [(bytes: [UInt8], mark: Mark?)] = []
+    /// The queued buffers, and whether each is the last of a mark's (its mark is the next in `marks`).
+    private var chunks: [(bytes: [UInt8], marked: Bool)] = []
     private var head = 0
+    /// The marks of the chunks from `head` on, in order (kept apart: a chunk stays two words).
+    private var marks: [Mark] = []
+    private var markHead = 0
     /// Bytes of `chunks[head]` already written.
     private var offset = 0
     private var queuedBytes = 0
@@ -41,28 +45,30 @@ struct PendingWrites<Mark> {
 
     /// Queues `bytes` after everything queued; `mark` comes back once they are all written.
     mutating func append(_ bytes: [UInt8], mark: Mark? = nil) {
-        chunks.append((bytes, mark))
+        chunks.append((bytes, mark != nil))
+        if let mark { marks.append(mark) }
         queuedBytes += bytes.count
         if queuedBytes > highWatermark { backlogged = true }
     }
 
-    /// One `write` (a `writev` of the queued chunks); the marks of the chunks it finished, in
-    /// order, or nil when the descriptor would block.
+    /// One `write` (a `writev` of the queued chunks); hands `completed` the marks of the chunks it
+    /// finished, in order. False when the descriptor would block.
     mutating func writeOnce(
-        _ write: (UnsafeBufferPointer<iovec>) throws(SystemError) -> IOResult<Int>
-    ) throws(SystemError) -> [Mark]? {
+        _ write: (UnsafeBufferPointer<iovec>) throws(SystemError) -> IOResult<Int>, completed: (Mark) -> Void
+    ) throws(SystemError) -> Bool {
         let end = min(chunks.count, head + Self.maxVectors)
         let result = try withUnsafeTemporaryAllocation(of: iovec.self, capacity: end - head) { vectors in
             Result { () throws(SystemError) in try gather(head, end: end, into: vectors, write) }
         }.get()
-        guard case .processed(let written) = result else { return nil }
-        return advance(by: written)
+        guard case .processed(let written) = result else { return false }
+        advance(by: written, completed: completed)
+        return true
     }
 
     /// Empties the queue; the marks of what was never completely written.
     mutating func removeAll() -> [Mark] {
         defer { self = PendingWrites(highWatermark: highWatermark, lowWatermark: lowWatermark) }
-        return chunks[head...].compactMap(\.mark)
+        return Array(marks[markHead...])
     }
 
     /// Points the iovecs at the chunks, nesting `withUnsafeBytes` so none is copied.
@@ -79,10 +85,9 @@ struct PendingWrites<Mark> {
         }.get()
     }
 
-    /// Drops `written` bytes from the front; the marks of the chunks that completed.
-    private mutating func advance(by written: Int) -> [Mark] {
+    /// Drops `written` bytes from the front, handing `completed` the marks of the chunks that completed.
+    private mutating func advance(by written: Int, completed: (Mark) -> Void) {
         var remaining = written
-        var completed: [Mark] = []
         queuedBytes -= written
         while head < chunks.count {
             let left = chunks[head].bytes.count - offset
@@ -91,16 +96,21 @@ struct PendingWrites<Mark> {
                 break
             }
             remaining -= left
-            if let mark = chunks[head].mark { completed.append(mark) }
-            chunks[head] = ([], nil)
+            let marked = chunks[head].marked
+            chunks[head] = ([], false)
             head += 1
             offset = 0
+            if marked {
+                completed(marks[markHead])
+                markHead += 1
+            }
         }
         if head == chunks.count {
             chunks.removeAll(keepingCapacity: true)
+            marks.removeAll(keepingCapacity: true)
             head = 0
+            markHead = 0
         }
         if queuedBytes < lowWatermark { backlogged = false }
-        return completed
     }
 }

@@ -45,6 +45,10 @@ public struct HTTPRequest: Sendable {
 
     /// Splits a request-target into path and query; absolute-form loses its scheme and authority.
     static func split(_ target: String) -> (path: String, query: String?) {
+        if target.utf8.first == UInt8(ascii: "/") {  // origin-form, nearly every request: no copy without a query
+            guard let mark = target.utf8.firstIndex(of: UInt8(ascii: "?")) else { return (target, nil) }
+            return (String(target[..<mark]), String(target[target.utf8.index(after: mark)...]))
+        }
         var rest = Substring(target)
         if !rest.hasPrefix("/"), let colon = rest.firstIndex(of: ":"), rest[colon...].hasPrefix("://") {
             let afterScheme = rest[rest.index(colon, offsetBy: 3)...]

@@ -10,6 +10,10 @@ struct RouteTable: Sendable {
     }
 
     private let root = Node()
+    /// Routes without a parameter, by their exact path: most requests are answered by one
+    /// dictionary look-up, without splitting the path (a literal route always wins over a
+    /// parameter, so this agrees with the walk).
+    private var exact: [String: String] = [:]
 
     /// Adds a route (shapes were checked unique by the loader).
     mutating func add(_ route: Route, page: String) {
@@ -25,10 +29,14 @@ struct RouteTable: Sendable {
             }
         }
         node.page = (page, route)
+        if !route.segments.contains(where: { if case .param = $0 { true } else { false } }) {
+            exact["/" + route.segments.map { if case .literal(let text) = $0 { text } else { "" } }.joined(separator: "/")] = page
+        }
     }
 
     /// The page and params for `path` (no query string), or nil: a JSON 404.
     func match(_ path: String) -> RouteMatch? {
+        if let page = exact[path] { return RouteMatch(page: page, params: [:]) }
         guard path.hasPrefix("/") else { return nil }
         let parts: [Substring] = path == "/" ? [] : path.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
         guard let (name, route) = find(root, parts[...]) else { return nil }
