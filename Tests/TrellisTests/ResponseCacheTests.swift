@@ -18,6 +18,14 @@ import Testing
         func record(_ value: String?, _ hit: Bool) { results.withLock { $0.append((value, hit)) } }
     }
 
+    @Test func aSynchronousHitCountsAHitAndAnAbsentKeyCountsNothing() {
+        let cache = ResponseCache<String, String>(capacityBytes: 10)
+        cache.insert("A", for: "a", cost: 4)
+        #expect(cache.hit(for: "a") == "A")
+        #expect(cache.hit(for: "b") == nil)
+        #expect(cache.hits == 1 && cache.misses == 0)
+    }
+
     @Test func evictsLeastRecentlyUsedByBytes() {
         let cache = ResponseCache<String, String>(capacityBytes: 10)
         cache.insert("A", for: "a", cost: 4)

@@ -11,8 +11,21 @@ struct PageHandler: HTTPHandler {
     let app: TrellisApplication
 
     func handle(_ request: HTTPRequest, responder: HTTPResponder) {
-        guard let cors = app.cors else { return answer(request, on: responder.eventLoop) { responder.respond($0) } }
-        answer(request, on: responder.eventLoop) { responder.respond(cors.decorated($0, requestHeaders: request.headers)) }
+        if let response = fixedResponse(request) {
+            return respond(response, to: request, via: responder)
+        }
+        if app.previews, PreviewEndpoint.handles(request.path) {
+            return PreviewEndpoint(app: app).respond(to: request) { respond($0, to: request, via: responder) }
+        }
+        // A cache hit is answered here and now; only a page to assemble needs a closure.
+        let pipeline = app.pipeline
+        let context = PageRequestContext(request, eventLoop: responder.eventLoop)
+        switch pipeline.start(request, context: context) {
+        case .answered(let outcome):
+            respond(outcome.response, to: request, via: responder)
+        case .pending(let plan):
+            pipeline.finish(plan, request: request, context: context) { respond($0.response, to: request, via: responder) }
+        }
     }
 
     /// The server's own error answers carry the CORS fields too, so a browser app can read them.
@@ -20,23 +33,16 @@ struct PageHandler: HTTPHandler {
         app.cors?.decorated(error.response, requestHeaders: requestHeaders) ?? error.response
     }
 
-    /// The answer to `request`, whose connection lives on `loop` (where its upstream calls run).
-    private func answer(_ request: HTTPRequest, on loop: EventLoop, _ respond: @escaping @Sendable (HTTPResponse) -> Void) {
-        if let ops = OpsEndpoints(app: app).response(for: request) {
-            return respond(ops)
-        }
-        if request.method == "OPTIONS" && request.path == "*" {
-            return respond(Self.serverOptions)
-        }
-        if let preflight = app.cors?.preflight(request, site: app.store.current.site) {
-            return respond(preflight)
-        }
-        if app.previews, PreviewEndpoint.handles(request.path) {
-            return PreviewEndpoint(app: app).respond(to: request, completion: respond)
-        }
-        app.pipeline.run(request, context: PageRequestContext(request, eventLoop: loop)) { outcome in
-            respond(outcome.response)
-        }
+    /// The answers that need no page: the ops endpoints, `OPTIONS *` and CORS preflights.
+    private func fixedResponse(_ request: HTTPRequest) -> HTTPResponse? {
+        if let ops = OpsEndpoints(app: app).response(for: request) { return ops }
+        if request.method == "OPTIONS" && request.path == "*" { return Self.serverOptions }
+        return app.cors?.preflight(request, site: app.store.current.site)
+    }
+
+    /// Writes `response`, with the CORS fields when CORS is on.
+    private func respond(_ response: HTTPResponse, to request: HTTPRequest, via responder: HTTPResponder) {
+        responder.respond(app.cors?.decorated(response, requestHeaders: request.headers) ?? response)
     }
 
     func didRespond(_ exchange: HTTPExchange) {

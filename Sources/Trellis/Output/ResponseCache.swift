@@ -67,6 +67,16 @@ package final class ResponseCache<Key: Hashable & Sendable, Value: Sendable>: Se
         return state.withLock { $0.storage.value(for: key, now: now) }
     }
 
+    /// The live value for `key`, counted as a hit, or nil (counting nothing: the caller goes on
+    /// to `value(for:compute:completion:)`, which counts the miss). The serving path's first
+    /// step: a hit needs no closure.
+    package func hit(for key: Key) -> Value? {
+        let now = now()
+        guard let value = state.withLock({ $0.storage.value(for: key, now: now) }) else { return nil }
+        hitCount.add(1, ordering: .relaxed)
+        return value
+    }
+
     /// Stores `value` for `key`; an entry costing more than the capacity is not stored.
     package func insert(_ value: Value, for key: Key, cost: Int, expiresAt: ContinuousClock.Instant? = nil) {
         state.withLock { $0.storage.insert(value, for: key, cost: cost, expiresAt: expiresAt) }

@@ -20,25 +20,56 @@ struct PagePipeline: Sendable {
     /// the preview; both pass no cache). Off on the serving path, which pays nothing for it.
     var explains = false
 
+    /// How a request stands after the decisions and the cache look-up (`start`).
+    enum Start {
+        /// Answered already: a JSON error, or a cache hit.
+        case answered(PageOutcome)
+        /// The page must be assembled (or joins an assembly under way): go on with `finish`.
+        case pending(PagePlan)
+    }
+
     /// Answers `request` through `completion`, exactly once: synchronously for a cache hit, an
     /// error or a page of `file` sources only, else when its `url` sources have answered.
     func run(_ request: HTTPRequest, context: PageRequestContext, completion: @escaping @Sendable (PageOutcome) -> Void) {
+        switch start(request, context: context) {
+        case .answered(let outcome): completion(outcome)
+        case .pending(let plan): finish(plan, request: request, context: context, completion: completion)
+        }
+    }
+
+    /// The synchronous first part of `run`: the decisions, then the response cache. A hit
+    /// allocates no closure.
+    func start(_ request: HTTPRequest, context: PageRequestContext) -> Start {
         let plan: PagePlan
         switch decide(request) {
         case .success(let decided): plan = decided
-        case .failure(let error): return completion(PageOutcome(error, trace: context.trace))
+        case .failure(let error): return .answered(PageOutcome(error, trace: context.trace))
         }
-        let coding = AcceptEncoding.preferredCoding(request.headers["Accept-Encoding"])
-        let preconditions = Preconditions(request.headers)
-        let trace = context.trace
+        guard let cache, !plan.personal,
+              let hit = cache.hit(for: CacheKey(generation: snapshot.generation, plan: plan))
+        else { return .pending(plan) }
+        return .answered(outcome(hit, cache: .hit, request: request, context: context))
+    }
+
+    /// The rest of `run` for a plan `start` left pending: data, assembly and encoding (or an
+    /// assembly under way), then the answer.
+    func finish(_ plan: PagePlan, request: HTTPRequest, context: PageRequestContext,
+                completion: @escaping @Sendable (PageOutcome) -> Void) {
         representation(for: plan, context: context) { representation, cacheUse in
             guard let representation else {
                 return completion(PageOutcome(HTTPError(status: 500, code: "internal_error", message: "the page could not be assembled"),
-                                              trace: trace))
+                                              trace: context.trace))
             }
-            completion(PageOutcome(representation, cache: cacheUse, trace: trace, coding: coding, preconditions: preconditions,
-                                   date: context.date))
+            completion(outcome(representation, cache: cacheUse, request: request, context: context))
         }
+    }
+
+    /// The answer with `representation` for this client's coding and preconditions.
+    private func outcome(_ representation: Representation, cache: CacheUse, request: HTTPRequest,
+                         context: PageRequestContext) -> PageOutcome {
+        PageOutcome(representation, cache: cache, trace: context.trace,
+                    coding: AcceptEncoding.preferredCoding(request.headers["Accept-Encoding"]),
+                    preconditions: Preconditions(request.headers), date: context.date)
     }
 
     /// Everything decided before data is fetched: the route, the method, the request headers
