@@ -64,6 +64,14 @@ public struct HTTPHeaders: Sendable, Sequence {
         return found
     }
 
+    /// The values of `name` as one comma-separated value (RFC 9110 §5.3), nil when there is no
+    /// such field; a single field's value is returned as is, without building a list.
+    public func combinedValue(_ name: String) -> String? {
+        guard let first = firstIndex(of: name, from: 0) else { return nil }
+        guard firstIndex(of: name, from: first + 1) != nil else { return value(at: first) }
+        return values(name).joined(separator: ", ")
+    }
+
     /// How many fields are called `name`.
     public func count(of name: String) -> Int {
         var count = 0

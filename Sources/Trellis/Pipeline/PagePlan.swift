@@ -67,8 +67,8 @@ struct PagePlan: Sendable, Hashable {
         personal = forwarding.personal
         forwardedNames = forwarding.headers
         guard !personal else { return }
-        for name in forwarding.headers where headers.contains(name) {
-            forwardedValues[name.lowercased()] = headers.values(name).joined(separator: ", ")
+        for name in forwarding.headers {
+            if let value = headers.combinedValue(name) { forwardedValues[name.lowercased()] = value }
         }
     }
 }

@@ -16,7 +16,7 @@ struct PageQuery: Sendable {
         var version: ClientVersion?
         if let raw = headers["X-Client-Version"] {
             // Two fields are one comma-joined value, which is never a valid version.
-            guard headers.values("X-Client-Version").count == 1, raw.utf8.count <= maxClientVersionBytes,
+            guard headers.count(of: "X-Client-Version") == 1, raw.utf8.count <= maxClientVersionBytes,
                   let parsed = ClientVersion(header: raw) else {
                 return .failure(HTTPError(status: 400, code: "bad_client_version",
                                           message: "X-Client-Version must be platform/semver (ios, android or web), e.g. ios/5.2.0"))
@@ -24,27 +24,19 @@ struct PageQuery: Sendable {
             version = parsed
         }
         var client: ClientDescriptor = version.map { .version($0) } ?? .unknown
-        if headers.contains("X-Client-Capabilities") {
-            let list = headers.values("X-Client-Capabilities").joined(separator: ",")
+        if let list = headers.combinedValue("X-Client-Capabilities") {
             let types = list.split(separator: ",").map { RolloutRequest.trimmed($0) }.filter { !$0.isEmpty }
             client = .capabilities(Set(types), version: version)
         }
         let rollout: RolloutRequest
         do {
             rollout = try RolloutRequest(
-                deviceIDHeader: joined(headers, "X-Device-Id"),
-                variantHeader: joined(headers, "X-AB-Variant"),
-                releaseHeader: joined(headers, "X-Release"))
+                deviceIDHeader: headers.combinedValue("X-Device-Id"),
+                variantHeader: headers.combinedValue("X-AB-Variant"),
+                releaseHeader: headers.combinedValue("X-Release"))
         } catch {
             return .failure(HTTPError(status: 400, code: error.code, message: error.message))
         }
         return .success(PageQuery(clientVersion: version, client: client, rollout: rollout))
     }
-
-    /// Repeated fields as one comma-separated value (RFC 9110 §5.3), nil when absent: two
-    /// `X-Device-Id` fields are then malformed (400), two `X-Release` fields ignored.
-    private static func joined(_ headers: HTTPHeaders, _ name: String) -> String? {
-        headers.contains(name) ? headers.values(name).joined(separator: ", ") : nil
-    }
 }
-

@@ -9,14 +9,10 @@ struct Preconditions: Sendable {
 
     /// The fields of `headers` (repeated fields joined as one list, RFC 9110 §5.3).
     init(_ headers: HTTPHeaders) {
-        ifMatch = Self.list(headers, "If-Match")
-        ifNoneMatch = Self.list(headers, "If-None-Match")
+        ifMatch = headers.combinedValue("If-Match")
+        ifNoneMatch = headers.combinedValue("If-None-Match")
     }
 
     /// No preconditions.
     init() {}
-
-    private static func list(_ headers: HTTPHeaders, _ name: String) -> String? {
-        headers.contains(name) ? headers.values(name).joined(separator: ", ") : nil
-    }
 }

@@ -99,6 +99,24 @@ struct HeaderFieldTests {
         #expect(try !keepAlive("GET / HTTP/1.0\r\nConnection: keep-alive, close\r\n\r\n"))
     }
 
+    @Test func repeatedFieldsCombineIntoOneListAndSingleFieldsStayAsSent() {
+        let headers = HTTPHeaders([("Accept", "a"), ("X-Tag", "one"), ("x-tag", "two, three"), ("Empty", "")])
+        #expect(headers.combinedValue("X-TAG") == "one, two, three")
+        #expect(headers.combinedValue("accept") == "a")
+        #expect(headers.combinedValue("Empty") == "")
+        #expect(headers.combinedValue("Missing") == nil)
+        #expect(headers.count(of: "x-tag") == 2 && headers.count(of: "Missing") == 0)
+    }
+
+    @Test func fieldsIterateInOrderAsStringsAfterBeingStoredAsBytes() {
+        var headers = HTTPHeaders()
+        headers.add("Host", "example.com")
+        headers.add("X-Long-Header-Name-Beyond-Fifteen", "a value longer than fifteen bytes")
+        #expect(headers.map(\.name) == ["Host", "X-Long-Header-Name-Beyond-Fifteen"])
+        #expect(headers.map(\.value) == ["example.com", "a value longer than fifteen bytes"])
+        #expect(headers.values("x-long-header-name-beyond-fifteen") == ["a value longer than fifteen bytes"])
+    }
+
     @Test func namesCompareCaseInsensitivelyForLettersOnly() {
         #expect(HTTPHeaders.equalNames("X-Device-Id", "x-DEVICE-id"))
         #expect(!HTTPHeaders.equalNames("X-Device-Id", "X-Device-Ie"))
