@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// An incremental, strict HTTP/1.1 request parser (RFC 9112) over bytes; no sockets.
 ///
 /// Feed it the unconsumed bytes of a connection, starting at the current request's first byte,
@@ -121,19 +125,25 @@ struct RequestParser: Sendable {
         var index = scanned
         let count = bytes.count
         while index < count, headEnd == nil {
-            let byte = bytes[index]
-            if requestLineEnd == nil, index == lineStart, !ByteClass.isTokenChar(byte), byte != ByteClass.cr {
-                return .badRequest(byte == ByteClass.lf ? "Bare LF line ending." : "Invalid request line.")
-            }
-            if byte == ByteClass.lf {
-                guard index > lineStart, bytes[index - 1] == ByteClass.cr else {
-                    return .badRequest("Bare LF line ending.")
+            if requestLineEnd == nil, index == lineStart {
+                let byte = bytes[index]
+                if !ByteClass.isTokenChar(byte), byte != ByteClass.cr {
+                    return .badRequest(byte == ByteClass.lf ? "Bare LF line ending." : "Invalid request line.")
                 }
-                let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<index - 1])
-                if let error = processLine(line, end: index + 1) { return error }
-                lineStart = index + 1
             }
-            index += 1
+            // The next LF, found with memchr rather than a byte at a time.
+            guard let found = memchr(bytes.baseAddress! + index, Int32(ByteClass.lf), count - index) else {
+                index = count
+                break
+            }
+            let lf = bytes.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            guard lf > lineStart, bytes[lf - 1] == ByteClass.cr else {
+                return .badRequest("Bare LF line ending.")
+            }
+            let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<lf - 1])
+            if let error = processLine(line, end: lf + 1) { return error }
+            lineStart = lf + 1
+            index = lf + 1
         }
         scanned = index
         guard headEnd == nil else { return nil }
