@@ -13,7 +13,7 @@ struct EndToEndBasicTests {
         #expect(response.status == 200)
         #expect(response.bodyText == "GET /echo x=1 0")
         #expect(response.header("Server") == "Trellis")
-        #expect(response.header("X-Request-Id")?.count == 16)
+        #expect(response.header("X-Request-Id")?.count == 15)
         #expect(response.header("Date")?.hasSuffix("GMT") == true)
         #expect(response.header("X-Pre") == "1")
         #expect(response.header("Connection") == nil)

@@ -17,7 +17,7 @@ public struct HTTPRequest: Sendable {
     public var headers: HTTPHeaders
     /// The body, with chunked transfer coding already removed.
     public var body: [UInt8]
-    /// A per-process unique id (16 hex characters), also sent as `X-Request-Id`.
+    /// A per-process unique id (15 hex characters), also sent as `X-Request-Id`.
     public var requestID: String
 
     /// Builds a request by hand (tests, tools); `path` and `query` are split from `target`.
