@@ -1,25 +1,26 @@
 /// The single-threaded core of `ResponseCache`: entries bounded by total cost, least recently
 /// used first out, with optional expiry.
 ///
-/// A dictionary maps each key to a slot in `slots`; the slots form a doubly-linked list by
-/// index (head = most recent). Freed slots are reused, so a hit or a replacing insert
-/// allocates nothing and every operation is O(1) (eviction is O(1) per evicted entry).
+/// A dictionary maps each key to a slot; the slots form a doubly-linked list by index (head =
+/// most recent). A slot's links, cost and expiry live in `meta`, apart from its key and value
+/// in `entries`, so a hit reorders the list without copying (and reference counting) an entry.
+/// Freed slots are reused, so a hit or a replacing insert allocates nothing and every
+/// operation is O(1) (eviction is O(1) per evicted entry).
 struct LRUStorage<Key: Hashable, Value> {
-    /// One cached value and its neighbours in recency order (-1: none).
-    private struct Entry {
-        var key: Key
-        var value: Value
-        var cost: Int
+    /// A slot's place in recency order (-1: none), its cost and its expiry.
+    private struct Meta {
+        var previous = -1
+        var next = -1
+        var cost = 0
         var expiresAt: ContinuousClock.Instant?
-        var previous: Int
-        var next: Int
     }
 
     /// The most total cost the entries may have.
     let capacity: Int
     /// The sum of the costs of the entries held.
     private(set) var totalCost = 0
-    private var slots: [Entry?] = []
+    private var entries: [(key: Key, value: Value)?] = []
+    private var meta: [Meta] = []
     private var freeSlots: [Int] = []
     private var index: [Key: Int] = [:]
     private var head = -1, tail = -1
@@ -33,31 +34,34 @@ struct LRUStorage<Key: Hashable, Value> {
 
     /// The value for `key` unless absent or expired at `now` (then dropped); marks it most recent.
     mutating func value(for key: Key, now: ContinuousClock.Instant) -> Value? {
-        guard let slot = index[key], let entry = slots[slot] else { return nil }
-        if let expiresAt = entry.expiresAt, expiresAt <= now {
+        guard let slot = index[key] else { return nil }
+        if let expiresAt = meta[slot].expiresAt, expiresAt <= now {
             remove(slot)
             return nil
         }
-        unlink(slot)
-        pushFront(slot)
-        return entry.value
+        if slot != head {
+            unlink(slot)
+            pushFront(slot)
+        }
+        return entries[slot]?.value
     }
 
-    /// Stores `value` under `key` (replacing any entry), evicting the least recently used
-    /// entries until the total fits. An entry costing more than `capacity` is not stored.
+    /// Stores `value` (replacing any entry for `key`), evicting least recently used entries
+    /// until the total cost fits; an entry costing more than the capacity is not stored.
     mutating func insert(_ value: Value, for key: Key, cost: Int, expiresAt: ContinuousClock.Instant?) {
         precondition(cost >= 0, "negative cost")
         if let old = index[key] { remove(old) }
         guard cost <= capacity else { return }
         while totalCost + cost > capacity { remove(tail) }
-        let entry = Entry(key: key, value: value, cost: cost, expiresAt: expiresAt, previous: -1, next: -1)
         let slot: Int
         if let free = freeSlots.popLast() {
             slot = free
-            slots[slot] = entry
+            entries[slot] = (key, value)
+            meta[slot] = Meta(cost: cost, expiresAt: expiresAt)
         } else {
-            slot = slots.count
-            slots.append(entry)
+            slot = entries.count
+            entries.append((key, value))
+            meta.append(Meta(cost: cost, expiresAt: expiresAt))
         }
         index[key] = slot
         totalCost += cost
@@ -70,24 +74,25 @@ struct LRUStorage<Key: Hashable, Value> {
     }
 
     private mutating func remove(_ slot: Int) {
-        guard let entry = slots[slot] else { return }
+        guard let key = entries[slot]?.key else { return }
         unlink(slot)
-        index[entry.key] = nil
-        totalCost -= entry.cost
-        slots[slot] = nil
+        index[key] = nil
+        totalCost -= meta[slot].cost
+        entries[slot] = nil
+        meta[slot] = Meta()
         freeSlots.append(slot)
     }
 
     private mutating func unlink(_ slot: Int) {
-        let previous = slots[slot]!.previous, next = slots[slot]!.next
-        if previous >= 0 { slots[previous]!.next = next } else { head = next }
-        if next >= 0 { slots[next]!.previous = previous } else { tail = previous }
+        let previous = meta[slot].previous, next = meta[slot].next
+        if previous >= 0 { meta[previous].next = next } else { head = next }
+        if next >= 0 { meta[next].previous = previous } else { tail = previous }
     }
 
     private mutating func pushFront(_ slot: Int) {
-        slots[slot]!.previous = -1
-        slots[slot]!.next = head
-        if head >= 0 { slots[head]!.previous = slot }
+        meta[slot].previous = -1
+        meta[slot].next = head
+        if head >= 0 { meta[head].previous = slot }
         head = slot
         if tail < 0 { tail = slot }
     }
