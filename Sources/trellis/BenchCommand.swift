@@ -8,8 +8,11 @@ struct BenchCommand: ParsableCommand {
 
     @Option(help: "The sample Pages folder.") var pages = "Pages"
     @Option(help: "The peer-comparison Pages folder (../shared/bench/Pages).") var benchPages: String?
+    @Option(help: "Run only the benchmarks whose name contains this text (e.g. to profile one).") var matching: String?
+    @Flag(help: "Instead: gzip size and zlib's time at levels 1 to 9 on the same bodies.") var gzipLevels = false
 
     func run() {
-        print(MicroBenchmarks.run(pages: pages, benchPages: benchPages))
+        print(gzipLevels ? MicroBenchmarks.gzipLevels(pages: pages, benchPages: benchPages)
+                         : MicroBenchmarks.run(pages: pages, benchPages: benchPages, matching: matching))
     }
 }
