@@ -20,14 +20,18 @@ public enum SHA256 {
         digest(Array(text.utf8))
     }
 
-    /// `bytes` as lowercase hex, two digits a byte.
+    /// `bytes` as lowercase hex, two digits a byte. Inlinable, so that it is specialized for
+    /// its callers' sequences (an ETag on every page render) rather than run generically.
+    @inlinable
     public static func hex(_ bytes: some Sequence<UInt8>) -> String {
-        let digits = Array("0123456789abcdef".utf8)
+        let digits: StaticString = "0123456789abcdef"
         var text: [UInt8] = []
         text.reserveCapacity(bytes.underestimatedCount * 2)
-        for byte in bytes {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0F)])
+        digits.withUTF8Buffer { digits in
+            for byte in bytes {
+                text.append(digits[Int(byte >> 4)])
+                text.append(digits[Int(byte & 0x0F)])
+            }
         }
         return String(decoding: text, as: UTF8.self)
     }
