@@ -17,6 +17,7 @@ import Testing
     /// streams were reused), zlib 1.3.
     @Test(arguments: [
         (Int32(1), "371e10fbcacea1db046f1edd244b4700356fcadb7b8ac5713cc206d23dd2b8b0"),
+        (3, "783d749d5bae2d45b3d867e06899e07d4021dc9afeb8f17f9e58adfed1784174"),
         (6, "b7a4ec882ce731bbf5a82ef8ec171e9a0609f17e4ff6217a0c0afd3c6e09e494"),
         (9, "47bc609ddec347c01260036d8dfdf3f4a19901d1ef824cac7b2475e659b6e89f"),
     ])
