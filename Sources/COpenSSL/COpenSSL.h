@@ -12,6 +12,23 @@ static inline int copenssl_sha256(const void *data, size_t len, unsigned char *o
     return SHA256((const unsigned char *)data, len, out) != NULL;
 }
 
+/* Incremental SHA-256 (SDUI's SHA256.Hasher): the low-level calls SHA256() itself runs, which
+ * OpenSSL 3 marks deprecated in favour of EVP (slower per digest: a provider fetch). */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+static inline int copenssl_sha256_init(SHA256_CTX *context) {
+    return SHA256_Init(context);
+}
+
+static inline int copenssl_sha256_update(SHA256_CTX *context, const void *data, size_t len) {
+    return SHA256_Update(context, data, len);
+}
+
+static inline int copenssl_sha256_final(SHA256_CTX *context, unsigned char *out) {
+    return SHA256_Final(out, context);
+}
+#pragma GCC diagnostic pop
+
 /* ---- TLS server (HTTPServer/TLS): macros and option bits Swift cannot import ---- */
 
 /* SSL_CTX_set_min_proto_version: e.g. TLS1_2_VERSION. Returns 1 on success. */

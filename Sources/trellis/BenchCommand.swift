@@ -8,14 +8,19 @@ struct BenchCommand: ParsableCommand {
 
     @Option(help: "The sample Pages folder.") var pages = "Pages"
     @Option(help: "The peer-comparison Pages folder (../shared/bench/Pages).") var benchPages: String?
-    @Option(help: "Instead of the micro-benchmarks: serve this many cached /home hits of --bench-pages over loopback in this process (for callgrind).")
+    @Option(help: "Run only the benchmarks whose name contains this text (e.g. to profile one).") var matching: String?
+    @Flag(help: "Instead: gzip size and zlib's time at levels 1 to 9 on the same bodies.") var gzipLevels = false
+    @Option(help: "Instead: serve this many cached /home hits of --bench-pages over loopback in this process (for callgrind).")
     var servedHits: Int?
 
     func run() throws {
-        guard let servedHits else { return print(MicroBenchmarks.run(pages: pages, benchPages: benchPages)) }
-        switch ServedHitBenchmark.run(pages: benchPages ?? pages, requests: servedHits) {
-        case .success(let summary): print(summary)
-        case .failure(let failure): throw ValidationError(failure.message)
+        if let servedHits {
+            switch ServedHitBenchmark.run(pages: benchPages ?? pages, requests: servedHits) {
+            case .success(let summary): return print(summary)
+            case .failure(let failure): throw ValidationError(failure.message)
+            }
         }
+        print(gzipLevels ? MicroBenchmarks.gzipLevels(pages: pages, benchPages: benchPages)
+                         : MicroBenchmarks.run(pages: pages, benchPages: benchPages, matching: matching))
     }
 }

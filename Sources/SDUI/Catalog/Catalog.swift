@@ -13,6 +13,9 @@ struct Catalog: Sendable {
     /// The index of the type named `name`.
     func index(of name: String) -> Int? { indexByName[name] }
 
-    /// The type at `index`.
-    subscript(index: Int) -> ComponentType { types[index] }
+    /// The type at `index`, lent in place: `catalog[i].fields` reads one field without copying
+    /// (and retaining) every field of the type, as a getter's copy would on every render.
+    subscript(index: Int) -> ComponentType {
+        _read { yield types[index] }
+    }
 }

@@ -4,6 +4,19 @@ enum FieldType: Sendable, Equatable {
     case string, number, integer, boolean
     /// An absolute URL, any scheme (`https://…`, `app://…`).
     case url
+    /// `isAbsoluteURL` of ASCII text.
+    private static func isASCIIAbsoluteURL(_ utf8: String.UTF8View) -> Bool {
+        guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")), colon != utf8.startIndex, utf8.index(after: colon) != utf8.endIndex,
+              !utf8.contains(where: { $0 == UInt8(ascii: " ") || (0x0A...0x0D).contains($0) })
+        else { return false }
+        func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
+        let scheme = utf8[..<colon]
+        return isLetter(scheme.first!) && scheme.allSatisfy { byte in
+            isLetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+        }
+    }
+
     /// `#RRGGBB` or `#RRGGBBAA`.
     case color
     /// One of the listed strings.
@@ -82,6 +95,10 @@ enum FieldType: Sendable, Equatable {
     /// `scheme:rest` with an RFC 3986 scheme (a letter, then letters, digits, `+ - .`) and
     /// something after the colon.
     static func isAbsoluteURL(_ text: String) -> Bool {
+        // Checked on every page render: ASCII text (nearly every URL) byte by byte, where each
+        // byte is a Character and U+000A–U+000D are the newlines; other text by Character.
+        let utf8 = text.utf8
+        guard utf8.contains(where: { $0 >= 0x80 }) else { return isASCIIAbsoluteURL(utf8) }
         guard let colon = text.firstIndex(of: ":"), colon != text.startIndex, text.index(after: colon) != text.endIndex,
               !text.contains(where: { $0 == " " || $0.isNewline })
         else { return false }

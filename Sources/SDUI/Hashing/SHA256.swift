@@ -20,7 +20,9 @@ public enum SHA256 {
         digest(Array(text.utf8))
     }
 
-    /// `bytes` as lowercase hex, two digits a byte.
+    /// `bytes` as lowercase hex, two digits a byte. Inlinable, so that it is specialized for
+    /// its callers' sequences (an ETag on every page render) rather than run generically.
+    @inlinable
     public static func hex(_ bytes: some Sequence<UInt8>) -> String {
         var text: [UInt8] = []
         text.reserveCapacity(bytes.underestimatedCount * 2)
@@ -29,6 +31,7 @@ public enum SHA256 {
     }
 
     /// Appends `bytes` as lowercase hex, two digits a byte.
+    @inlinable
     public static func appendHex(_ bytes: some Sequence<UInt8>, to text: inout [UInt8]) {
         for byte in bytes {
             text.append(hexDigit(byte >> 4))
@@ -43,7 +46,9 @@ public enum SHA256 {
         }
     }
 
-    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+    /// The lowercase hex digit of a nibble (0–15).
+    @usableFromInline
+    static func hexDigit(_ nibble: UInt8) -> UInt8 {
         nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") - 10 + nibble
     }
 }

@@ -12,13 +12,12 @@ extension Assembler {
 
     /// `component` with wrongly typed bound values removed and its actions negotiated.
     func conform(_ component: EvaluatedComponent) -> Conformed {
-        let type = catalog[component.type]
         var conformed = Conformed(component: component)
-        guard type.hasTypedFields else { return conformed }
+        guard catalog[component.type].hasTypedFields else { return conformed }
         var data: [EvaluatedMember] = []
         data.reserveCapacity(component.data.count)
         for member in component.data {
-            guard let fieldType = type.rule(member.key)?.type else {
+            guard let fieldType = catalog[component.type].rule(member.key)?.type else {
                 data.append(member)
                 continue
             }

@@ -33,7 +33,11 @@ struct Assembler {
     /// component, in document order, just before it is written.
     mutating func negotiate(_ original: EvaluatedComponent) throws(UpgradeRequired) -> EvaluatedComponent? {
         guard let kept = try replacement(for: original) else { return nil }
-        if checksIDs, !servedIDs.insert(kept.id).inserted { return nil }
+        if checksIDs {
+            // Room for a typical page's ids at once: growing from empty rehashes them 4 times.
+            if servedIDs.isEmpty { servedIDs.reserveCapacity(64) }
+            if !servedIDs.insert(kept.id).inserted { return nil }
+        }
         return kept
     }
 
@@ -75,16 +79,16 @@ struct Assembler {
 
     /// Writes a renderable component: `{"id":…,"type":…,"data":{…}}`.
     mutating func write(_ component: EvaluatedComponent) throws(UpgradeRequired) {
-        let type = catalog[component.type]
+        let rules = catalog[component.type].fields
         writer.appendRaw(Self.idPrefix)
         writer.writeString(component.id)
         writer.appendRaw(Self.typePrefix)
-        writer.appendRaw(type.nameBytes)
+        writer.appendRaw(catalog[component.type].nameBytes)
         writer.appendRaw(Self.dataPrefix)
         explanation?.enter(key: "data")
         var first = true
         for member in component.data {
-            if let rule = type.fields.first(where: { $0.name == member.key }), !profile.fieldAllowed[rule.index] { continue }
+            if let rule = rules.first(where: { $0.name == member.key }), !profile.fieldAllowed[rule.index] { continue }
             explanation?.enter(key: member.key)
             defer { explanation?.leave() }
             var value = member.value

@@ -8,7 +8,12 @@ package enum ETag {
 
     /// `"` + the first 16 bytes of SHA-256(`body`) as lowercase hex + `"`.
     package static func strong(for body: [UInt8]) -> String {
-        "\"" + SHA256.hex(SHA256.digest(body).prefix(digestPrefix)) + "\""
+        strong(digest: SHA256.digest(body))
+    }
+
+    /// The strong tag of the body whose SHA-256 is `digest` (hashed on the way through gzip).
+    package static func strong(digest: [UInt8]) -> String {
+        "\"" + SHA256.hex(digest.prefix(digestPrefix)) + "\""
     }
 
     /// The weak form of a strong tag: `W/` + `strong`.

@@ -1,30 +1,28 @@
 import CZlib
 
-/// One-shot gzip (RFC 1952) compression and decompression of whole byte arrays through zlib.
+/// Gzip (RFC 1952) compression and decompression of whole byte arrays through zlib.
 ///
 /// `compress` writes a single standard gzip member with mtime 0 and no file name, so the same
 /// input and level always give the same bytes (stable cache entries, `gzip -dc` reads them).
-/// Safe to call from any thread: every call uses its own `ZStream`.
+/// Safe to call from any thread: at the default level a call borrows a reused deflate stream
+/// from `DeflaterPool.shared`, at any other it opens its own.
 package enum Gzip {
+    /// The level page bodies are compressed at: chosen by measuring size against time on the
+    /// sample pages (docs/PERFORMANCE.md, "Gzip level"): the last level before lazy matching
+    /// (4 and up), which costs 2.2–5.5x the time for 3–12 % fewer bytes on the 27 KB page.
+    package static let defaultLevel: Int32 = 3
+
     /// The size of each step of output while decompressing.
     private static let chunkSize = 16 * 1024
 
-    /// Compresses `bytes` into one gzip member at `level` (0–9; zlib's default is 6).
+    /// Compresses `bytes` into one gzip member at `level` (0–9), handing each slice of input to
+    /// `observe` just before zlib reads it (one pass over the bytes, e.g. to hash them too).
     /// - Throws: `GzipError.zlib` naming the failing call (an invalid level fails in `deflateInit2`).
-    package static func compress(_ bytes: [UInt8], level: Int32 = 6) throws(GzipError) -> [UInt8] {
-        let stream = try ZStream.deflater(level: level)
-        var output = [UInt8](repeating: 0, count: Int(deflateBound(stream.pointer, uLong(bytes.count))))
-        let code = bytes.withUnsafeBufferPointer { input in
-            output.withUnsafeMutableBufferPointer { buffer in
-                stream.setInput(input)
-                stream.setOutput(buffer)
-                // deflateBound leaves room for everything, so one Z_FINISH call completes.
-                return deflate(stream.pointer, Z_FINISH)
-            }
-        }
-        guard code == Z_STREAM_END else { throw stream.error("deflate", code) }
-        output.removeLast(stream.availableOutput)
-        return output
+    package static func compress(_ bytes: [UInt8], level: Int32 = defaultLevel,
+                                 observing observe: (UnsafeRawBufferPointer) -> Void = { _ in }) throws(GzipError) -> [UInt8] {
+        let pool = DeflaterPool.shared
+        guard level == pool.level else { return try Deflater(level: level).compress(bytes, observing: observe) }
+        return try pool.withDeflater { deflater throws(GzipError) in try deflater.compress(bytes, observing: observe) }
     }
 
     /// Decompresses one or more concatenated gzip members, refusing to produce more than

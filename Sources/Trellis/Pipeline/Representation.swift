@@ -33,7 +33,8 @@ final class Representation: Sendable {
     init(_ result: PageResult) {
         self.result = result
         accessFields = AccessFields.page(result)
-        etag = ETag.strong(for: result.body)
+        let encoded = EncodedBody(result.body, gzip: result.body.count >= Self.gzipThreshold)
+        etag = encoded.etag
         var common = Self.cacheControl(result, maxAge: result.maxAge)
         cacheControlLength = common.bytes.count
         let language = result.contentLanguage != nil ? ["Accept-Language"] : []
@@ -53,7 +54,7 @@ final class Representation: Sendable {
 
         let weak = ETag.weak(etag)
         weakNotModifiedHeaders = common.adding("ETag", weak).bytes
-        if result.body.count >= Self.gzipThreshold, let compressed = try? Gzip.compress(result.body) {
+        if let compressed = encoded.gzip {
             var gzip = common
             gzip.add("Content-Type", "application/json; charset=utf-8")
             gzip.add("Content-Encoding", "gzip")
