@@ -32,7 +32,7 @@ final class TrellisMetrics: Sendable {
     /// `fallbacks` the fallbacks its page applied, by original component type, and
     /// `actionFallbacks` the same for actions, by original action type.
     func record(_ exchange: HTTPExchange, page: String, fallbacks byType: [String: Int], actionFallbacks: [String: Int]) {
-        requests.increment([page, String(exchange.status)])
+        requests.increment(page, String(exchange.status))
         duration.observe(exchange.duration)
         responseBytes.increment(by: exchange.bodyBytes)
         for (type, count) in byType { fallbacks.increment([type], by: count) }

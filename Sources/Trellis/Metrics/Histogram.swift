@@ -17,6 +17,12 @@ package final class Histogram: PrometheusMetric {
     private struct Series {
         var counts: [Int]
         var sum = 0.0
+
+        /// One observation of `value`, in `bucket`.
+        mutating func record(bucket: Int, value: Double) {
+            counts[bucket] += 1
+            sum += value
+        }
     }
 
     /// The family name.
@@ -43,8 +49,7 @@ package final class Histogram: PrometheusMetric {
         let bucket = bounds.firstIndex { value <= $0 } ?? bounds.count
         let empty = bounds.count + 1
         series.withLock {
-            $0[labelValues, default: Series(counts: Array(repeating: 0, count: empty))].counts[bucket] += 1
-            $0[labelValues]!.sum += value
+            $0[labelValues, default: Series(counts: Array(repeating: 0, count: empty))].record(bucket: bucket, value: value)
         }
     }
 

@@ -8,7 +8,7 @@ package final class LabeledCounter: PrometheusMetric {
     let name: String
     private let help: String
     private let labelNames: [String]
-    private let children = Mutex<[[String]: Int]>([:])
+    private let children = Mutex<[LabelValues: Int]>([:])
 
     /// A family with the given label names; register it through `MetricsRegistry`.
     init(name: String, help: String, labelNames: [String]) {
@@ -21,18 +21,24 @@ package final class LabeledCounter: PrometheusMetric {
     package func increment(_ labelValues: [String], by amount: Int = 1) {
         precondition(labelValues.count == labelNames.count, "\(name): wrong number of label values")
         precondition(amount >= 0, "a counter only goes up")
-        children.withLock { $0[labelValues, default: 0] += amount }
+        children.withLock { $0[LabelValues(labelValues), default: 0] += amount }
+    }
+
+    /// Adds one for a family of two labels, without building an array (a request's count).
+    package func increment(_ first: String, _ second: String) {
+        precondition(labelNames.count == 2, "\(name): wrong number of label values")
+        children.withLock { $0[LabelValues(first, second), default: 0] += 1 }
     }
 
     /// The count for `labelValues` (0 when never incremented).
     package func value(_ labelValues: [String]) -> Int {
-        children.withLock { $0[labelValues] ?? 0 }
+        children.withLock { $0[LabelValues(labelValues)] ?? 0 }
     }
 
     func render(into output: inout String) {
         output += PrometheusText.header(name: name, help: help, type: "counter")
-        let samples = children.withLock { $0 }
-        for (values, count) in samples.sorted(by: { $0.key.lexicographicallyPrecedes($1.key) }) {
+        let samples = children.withLock { $0 }.map { (values: $0.key.values, count: $0.value) }
+        for (values, count) in samples.sorted(by: { $0.values.lexicographicallyPrecedes($1.values) }) {
             output += "\(name)\(PrometheusText.labels(labelNames, values)) \(count)\n"
         }
     }
