@@ -73,11 +73,17 @@ struct PagePipeline: Sendable {
         let key = CacheKey(generation: snapshot.generation, plan: plan)
         cache.value(for: key, compute: { deliver in
             assemble(plan, context: context) { representation, lifetime in
-                deliver(representation, representation.cost + key.cost, lifetime.map { now() + $0 })
+                deliver(representation, Self.charge(representation, key: key), lifetime.map { now() + $0 })
             }
         }, completion: { representation, hit in
             completion(representation, hit ? .hit : .miss)
         })
+    }
+
+    /// The bytes a cache entry of `representation` under `key` holds: the representation, the
+    /// key and the cache's bookkeeping for it.
+    static func charge(_ representation: Representation, key: CacheKey) -> Int {
+        representation.cost + key.cost + ResponseCache<CacheKey, Representation>.bookkeepingBytesPerEntry
     }
 
     /// Data, assembly, negotiation and encoding of `plan`, uncached; with how long the result
