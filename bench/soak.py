@@ -2,7 +2,8 @@
 """The memory soak (issue 18): mixed page traffic against a release `trellis serve`, RSS sampled.
 
 Usage: soak.py TRELLIS_BIN [--seconds 60] [--connections 64] [--port 0] [--cache-bytes N]
-                           [--processes 4] [--pages Pages] [--upstream-data samples/recommendations.json]
+                           [--processes 4] [--web-share 0] [--pages Pages]
+                           [--upstream-data samples/recommendations.json]
 
 Copies the Pages folder to a temporary one whose `recommendations` source points at a
 `trellis upstream` started here (so product pages are cached for their 30 s TTL, as in
@@ -11,7 +12,8 @@ on the port (0: a free one) and sends --seconds of traffic over --connections ke
 connections, spread over --processes load processes: valid and unknown product ids (an unknown
 id is unique per request), /home, 7 client versions (below `minVersions`, below
 `softMinVersions`, current, above; iOS and Android), a unique X-Device-Id per request,
-gzip or not, and sometimes an Accept-Language. The server's VmRSS is read every second.
+gzip or not, and sometimes an Accept-Language; with --web-share, that share of requests also
+sends a random X-Client-Capabilities subset (many client classes: the cache fills and evicts). The server's VmRSS is read every second.
 
 Prints the RSS before traffic, at 10 s and at the end, the growth after the first 10 s and the
 bound start + 1.25 x --cache-bytes (default 64 MiB). Exits 1 when the growth is 20 % or more,
@@ -34,6 +36,8 @@ import uuid
 
 VERSIONS = ["ios/3.9.0", "android/3.2.1", "ios/4.2.0", "android/4.4.0", "ios/5.2.0", "android/5.0.0", "ios/9.1.0"]
 LANGUAGES = [None, None, "fr", "pl-PL, en;q=0.5", "de"]
+TYPES = ["column", "row", "list", "text", "divider", "image", "button", "carousel", "product-card", "top-bar", "hero",
+         "chip-row", "price", "rating", "footer"]
 DEFAULT_CACHE_BYTES = 64 * 1024 * 1024
 GROWTH_LIMIT = 0.20
 
@@ -91,7 +95,7 @@ def site_copy(pages, upstream_port):
     return folder, copy
 
 
-def request_bytes(rng):
+def request_bytes(rng, web_share):
     """One request of the mix, as bytes."""
     roll = rng.random()
     if roll < 0.35:
@@ -102,6 +106,8 @@ def request_bytes(rng):
         path = "/home"
     lines = [f"GET {path} HTTP/1.1", "Host: soak", f"X-Client-Version: {rng.choice(VERSIONS)}",
              f"X-Device-Id: {uuid.uuid4()}"]
+    if rng.random() < web_share:  # a web client's capabilities: many client classes, so many cache entries
+        lines.append("X-Client-Capabilities: page," + ",".join(t for t in TYPES if rng.random() < 0.8))
     if rng.random() < 0.5:
         lines.append("Accept-Encoding: gzip")
     language = rng.choice(LANGUAGES)
@@ -131,7 +137,7 @@ def read_response(sock, buffer):
     return int(head[9:12]), rest[length:]
 
 
-def connection_loop(port, deadline, counts, lock, seed):
+def connection_loop(port, deadline, web_share, counts, lock, seed):
     rng = random.Random(seed)
     local = {}
     sock, buffer = None, b""
@@ -139,7 +145,7 @@ def connection_loop(port, deadline, counts, lock, seed):
         if sock is None:
             sock, buffer = socket.create_connection(("127.0.0.1", port), timeout=10), b""
         try:
-            sock.sendall(request_bytes(rng))
+            sock.sendall(request_bytes(rng, web_share))
             answer = read_response(sock, buffer)
         except OSError:
             answer = None
@@ -157,10 +163,10 @@ def connection_loop(port, deadline, counts, lock, seed):
             counts[key] = counts.get(key, 0) + value
 
 
-def load_process(port, seconds, connections, seed, results):
+def load_process(port, seconds, connections, web_share, seed, results):
     deadline = time.monotonic() + seconds
     counts, lock = {}, threading.Lock()
-    threads = [threading.Thread(target=connection_loop, args=(port, deadline, counts, lock, seed * 1000 + index))
+    threads = [threading.Thread(target=connection_loop, args=(port, deadline, web_share, counts, lock, seed * 1000 + index))
                for index in range(connections)]
     for thread in threads:
         thread.start()
@@ -177,6 +183,7 @@ def main():
     parser.add_argument("--processes", type=int, default=4)
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--cache-bytes", type=int)
+    parser.add_argument("--web-share", type=float, default=0.0)
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     parser.add_argument("--pages", default=os.path.join(root, "Pages"))
     parser.add_argument("--upstream-data", default=os.path.join(root, "samples", "recommendations.json"))
@@ -194,7 +201,7 @@ def main():
         rss_start = rss_kib(server.pid)
         results = multiprocessing.Queue()
         per_process = max(1, args.connections // args.processes)
-        processes = [multiprocessing.Process(target=load_process, args=(port, args.seconds, per_process, index, results))
+        processes = [multiprocessing.Process(target=load_process, args=(port, args.seconds, per_process, args.web_share, index, results))
                      for index in range(args.processes)]
         began = time.monotonic()
         for process in processes:
