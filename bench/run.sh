@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # make bench: in-process micro-benchmarks, 2,000 personal pages waiting on a slow upstream at
 # once, then loopback runs with wrk: /healthz, 10,000 idle keep-alive connections, the memory
-# soak (bench/soak.py, default flags and a 4 MiB cache), plain vs TLS, and the comparison with the peers in ../shared/bench (nginx gzip_static and
-# Hummingbird 2). Servers are stopped by their PID.
+# soak (bench/soak.py, default flags and a 4 MiB cache), plain vs TLS, and the comparison
+# with the peers in ../shared/bench (nginx gzip_static and Hummingbird 2). Servers are stopped by their PID.
 # Knobs: SHARED (../shared), PEERS ("nginx hb"), DURATION (5s), REPS (3), IDLE (10000), SOAK (60),
 # SKIP_PEERS=1 to leave out the peer comparison.
 set -euo pipefail
