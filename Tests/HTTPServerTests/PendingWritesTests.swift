@@ -69,4 +69,24 @@ struct PendingWritesTests {
         #expect(!queue.isBacklogged)
         #expect(queue.removeAll().isEmpty)
     }
+
+    @Test func marksOfUnwrittenChunksComeBackAndCapacityIsFreedOnlyWhenEmpty() throws {
+        var queue = PendingWrites<String>(highWatermark: 100, lowWatermark: 10)
+        queue.append(Array("head".utf8))
+        queue.append(Array("body".utf8), mark: "one")
+        queue.append(Array("x".utf8), mark: "two")
+        let socket = FakeSocket()
+        socket.limit = 6
+        #expect(try queue.writeOnce { vectors throws(SystemError) in socket.write(vectors) } == [])
+        queue.releaseCapacity()
+        #expect(queue.capacity > 0, "output still queued")
+        socket.limit = 100
+        #expect(try queue.writeOnce { vectors throws(SystemError) in socket.write(vectors) } == ["one", "two"])
+        #expect(queue.capacity > 0, "kept for the next response")
+        queue.releaseCapacity()
+        #expect(queue.capacity == 0 && queue.isEmpty)
+        queue.append(Array("a".utf8))
+        queue.append(Array("b".utf8), mark: "three")
+        #expect(queue.removeAll() == ["three"])
+    }
 }

@@ -19,8 +19,12 @@ struct PendingWrites<Mark> {
     let highWatermark: Int
     /// Bytes queued below which reading may resume.
     let lowWatermark: Int
-    private var chunks: [(bytes: [UInt8], mark: Mark?)] = []
+    private var chunks: [[UInt8]] = []
+    /// The marks in order, each with the index in `chunks` of the chunk that completes it (kept
+    /// apart from the chunks: a mark is large, and most chunks have none).
+    private var marks: [(chunk: Int, mark: Mark)] = []
     private var head = 0
+    private var markHead = 0
     /// Bytes of `chunks[head]` already written.
     private var offset = 0
     private var queuedBytes = 0
@@ -41,7 +45,8 @@ struct PendingWrites<Mark> {
 
     /// Queues `bytes` after everything queued; `mark` comes back once they are all written.
     mutating func append(_ bytes: [UInt8], mark: Mark? = nil) {
-        chunks.append((bytes, mark))
+        chunks.append(bytes)
+        if let mark { marks.append((chunks.count - 1, mark)) }
         queuedBytes += bytes.count
         if queuedBytes > highWatermark { backlogged = true }
     }
@@ -59,10 +64,23 @@ struct PendingWrites<Mark> {
         return advance(by: written)
     }
 
+    /// Chunks and marks the queue has room for without allocating.
+    var capacity: Int { chunks.capacity + marks.capacity }
+
+    /// Frees the chunk list's storage when nothing is queued (it keeps its capacity between
+    /// responses, so a busy connection allocates nothing per response).
+    mutating func releaseCapacity() {
+        guard isEmpty, chunks.capacity > 0 else { return }
+        chunks = []
+        marks = []
+        head = 0
+        markHead = 0
+    }
+
     /// Empties the queue; the marks of what was never completely written.
     mutating func removeAll() -> [Mark] {
         defer { self = PendingWrites(highWatermark: highWatermark, lowWatermark: lowWatermark) }
-        return chunks[head...].compactMap(\.mark)
+        return marks[markHead...].map(\.mark)
     }
 
     /// Points the iovecs at the chunks, nesting `withUnsafeBytes` so none is copied.
@@ -72,7 +90,7 @@ struct PendingWrites<Mark> {
     ) throws(SystemError) -> IOResult<Int> {
         guard index < end else { return try write(UnsafeBufferPointer(vectors)) }
         let skip = index == head ? offset : 0
-        return try chunks[index].bytes.withUnsafeBytes { bytes in
+        return try chunks[index].withUnsafeBytes { bytes in
             let base = bytes.baseAddress.map { UnsafeMutableRawPointer(mutating: $0 + skip) }
             vectors[index - head] = iovec(iov_base: base, iov_len: bytes.count - skip)
             return Result { () throws(SystemError) in try gather(index + 1, end: end, into: vectors, write) }
@@ -85,20 +103,25 @@ struct PendingWrites<Mark> {
         var completed: [Mark] = []
         queuedBytes -= written
         while head < chunks.count {
-            let left = chunks[head].bytes.count - offset
+            let left = chunks[head].count - offset
             guard remaining >= left else {
                 offset += remaining
                 break
             }
             remaining -= left
-            if let mark = chunks[head].mark { completed.append(mark) }
-            chunks[head] = ([], nil)
+            if markHead < marks.count, marks[markHead].chunk == head {
+                completed.append(marks[markHead].mark)
+                markHead += 1
+            }
+            chunks[head] = []
             head += 1
             offset = 0
         }
         if head == chunks.count {
             chunks.removeAll(keepingCapacity: true)
+            marks.removeAll(keepingCapacity: true)
             head = 0
+            markHead = 0
         }
         if queuedBytes < lowWatermark { backlogged = false }
         return completed

@@ -1,16 +1,22 @@
 /// Pipelined answers in request order: each request takes the next sequence number, answers
 /// may arrive in any order (a handler answers later, from any thread), and `popNext` hands
 /// them out strictly in sequence.
+///
+/// One array of slots, oldest first (not two tables keyed by sequence): a connection with one
+/// request at a time keeps a single slot's storage between requests, and none once swept idle.
 struct ResponseOrder {
-    private var owed: [UInt64: Connection.Pending] = [:]
-    private var ready: [UInt64: HTTPResponse] = [:]
+    /// Owed requests from `firstSequence` on, each with its answer once it has arrived.
+    private var slots: [(request: Connection.Pending, response: HTTPResponse?)] = []
+    /// The index in `slots` of the next answer to hand out.
+    private var head = 0
+    /// The sequence number of `slots[0]`.
+    private var firstSequence: UInt64 = 0
     private var nextSequence: UInt64 = 0
-    private var nextToSend: UInt64 = 0
 
     /// Records a request whose answer is owed; returns its sequence number.
     mutating func add(_ request: Connection.Pending) -> UInt64 {
         defer { nextSequence += 1 }
-        owed[nextSequence] = request
+        slots.append((request, nil))
         return nextSequence
     }
 
@@ -18,29 +24,52 @@ struct ResponseOrder {
     /// twice, or the connection gave up on it).
     @discardableResult
     mutating func fulfil(_ sequence: UInt64, with response: HTTPResponse) -> Bool {
-        guard owed[sequence] != nil else { return false }
-        ready[sequence] = response
+        guard sequence >= firstSequence + UInt64(head), sequence < nextSequence else { return false }
+        let index = Int(sequence - firstSequence)
+        guard slots[index].response == nil else { return false }
+        slots[index].response = response
         return true
     }
 
     /// The next answer in order, if it has arrived.
     mutating func popNext() -> (request: Connection.Pending, response: HTTPResponse)? {
-        guard let response = ready[nextToSend], let request = owed[nextToSend] else { return nil }
-        ready[nextToSend] = nil
-        owed[nextToSend] = nil
-        nextToSend += 1
+        guard head < slots.count, let response = slots[head].response else { return nil }
+        let request = slots[head].request
+        slots[head].response = nil
+        head += 1
+        if head == slots.count {
+            slots.removeAll(keepingCapacity: true)
+            firstSequence = nextSequence
+            head = 0
+        } else if head >= 32 {
+            // Pipelined without pause: drop what was handed out, so the slots stay few.
+            slots.removeFirst(head)
+            firstSequence += UInt64(head)
+            head = 0
+        }
         return (request, response)
     }
 
     /// Whether answers are still owed after those handed out.
-    var hasMoreOwed: Bool { nextToSend < nextSequence }
+    var hasMoreOwed: Bool { head < slots.count }
+
+    /// Requests the slots have room for without allocating.
+    var capacity: Int { slots.capacity }
+
+    /// Frees the slots' storage when nothing is owed (it keeps its capacity between requests,
+    /// so a busy connection allocates nothing per request).
+    mutating func releaseCapacity() {
+        guard slots.isEmpty else { return }
+        slots = []
+    }
 
     /// Gives up on every owed request; returns them in order.
     mutating func removeAll() -> [Connection.Pending] {
         defer {
-            owed = [:]
-            ready = [:]
+            slots = []
+            head = 0
+            firstSequence = nextSequence
         }
-        return owed.sorted { $0.key < $1.key }.map(\.value)
+        return slots[head...].map(\.request)
     }
 }

@@ -1,0 +1,54 @@
+import Testing
+@testable import HTTPServer
+
+/// `ResponseOrder`: answers arriving in any order go out in request order; slots are reused
+/// between requests, compacted under endless pipelining and freed once nothing is owed.
+@Suite("ResponseOrder: pipelined answers in order")
+struct ResponseOrderTests {
+    static func pending(_ path: String) -> Connection.Pending {
+        Connection.Pending(requestID: "r", method: "GET", path: path, version: .http1_1, keepAlive: true, isHead: false,
+                           startedAt: .now)
+    }
+
+    @Test func answersGoOutInRequestOrderAndOnlyOnce() {
+        var order = ResponseOrder()
+        let first = order.add(Self.pending("/1")), second = order.add(Self.pending("/2"))
+        let early = order.fulfil(second, with: HTTPResponse(status: 202))
+        let blocked = order.popNext()
+        let twice = order.fulfil(second, with: HTTPResponse(status: 500))
+        #expect(early && blocked == nil && !twice)
+        order.fulfil(first, with: HTTPResponse(status: 201))
+        let one = order.popNext(), more = order.hasMoreOwed, two = order.popNext()
+        #expect(one?.request.path == "/1" && one?.response.status == 201 && more)
+        #expect(two?.request.path == "/2" && two?.response.status == 202)
+        let late = order.fulfil(first, with: HTTPResponse(status: 200))
+        #expect(!order.hasMoreOwed && !late)
+    }
+
+    @Test func endlessPipeliningKeepsTheSlotsFew() {
+        var order = ResponseOrder()
+        var owed = [order.add(Self.pending("/0"))]
+        var inOrder = true
+        for index in 1...1000 {
+            owed.append(order.add(Self.pending("/\(index)")))
+            order.fulfil(owed.removeFirst(), with: HTTPResponse(status: 200))
+            inOrder = inOrder && order.popNext()?.request.path == "/\(index - 1)"
+        }
+        #expect(inOrder && order.hasMoreOwed && order.capacity <= 64)
+        let left = order.removeAll().map(\.path)
+        let givenUp = order.fulfil(owed[0], with: HTTPResponse(status: 200))
+        #expect(left == ["/1000"] && !givenUp)
+    }
+
+    @Test func capacityIsFreedOnlyWhenNothingIsOwed() {
+        var order = ResponseOrder()
+        let sequence = order.add(Self.pending("/"))
+        order.releaseCapacity()
+        #expect(order.capacity > 0)
+        order.fulfil(sequence, with: HTTPResponse(status: 200))
+        _ = order.popNext()
+        #expect(order.capacity > 0, "kept for the next request")
+        order.releaseCapacity()
+        #expect(order.capacity == 0)
+    }
+}
