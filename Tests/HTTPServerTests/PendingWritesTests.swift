@@ -72,11 +72,9 @@ struct PendingWritesTests {
 
     @Test func marksOfUnwrittenChunksComeBackAndCapacityIsFreedOnlyWhenEmpty() throws {
         var queue = PendingWrites<String>(highWatermark: 100, lowWatermark: 10)
-        queue.append(Array("head".utf8))
-        queue.append(Array("body".utf8), mark: "one")
-        queue.append(Array("x".utf8), mark: "two")
+        for (text, mark) in [("head", nil), ("body", "one"), ("x", "two")] { queue.append(Array(text.utf8), mark: mark) }
         let socket = FakeSocket()
-        socket.limit = 6
+        socket.limit = 6  // "head" and half of "body"
         #expect(try queue.writeOnce { vectors throws(SystemError) in socket.write(vectors) } == [])
         queue.releaseCapacity()
         #expect(queue.capacity > 0, "output still queued")
