@@ -64,6 +64,6 @@ let package = Package(
         .testTarget(name: "SDUITests", dependencies: ["SDUI", "TestSupport"]),
         .testTarget(name: "TrellisClientTests", dependencies: ["TrellisClient"]),
         .testTarget(
-            name: "TrellisTests", dependencies: ["Trellis", "HTTPServer", "SDUI", "SystemCalls", "TestSupport", "TrellisClient"]),
+            name: "TrellisTests", dependencies: ["Trellis", "HTTPServer", "SDUI", "SystemCalls", "CLinux", "TestSupport", "TrellisClient"]),
     ]
 )

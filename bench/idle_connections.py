@@ -10,38 +10,17 @@ import socket
 import sys
 import time
 
-
-def request(sock):
-    sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: bench\r\n\r\n")
+from soak import read_response, rss_kib
 
 
 def read_answer(sock):
-    data = b""
-    while b"\r\n\r\n" not in data:
-        chunk = sock.recv(4096)
-        if not chunk:
-            return False
-        data += chunk
-    head, _, body = data.partition(b"\r\n\r\n")
-    length = 0
-    for line in head.split(b"\r\n")[1:]:
-        name, _, value = line.partition(b":")
-        if name.strip().lower() == b"content-length":
-            length = int(value)
-    while len(body) < length:
-        chunk = sock.recv(4096)
-        if not chunk:
-            return False
-        body += chunk
-    return head.startswith(b"HTTP/1.1 200")
+    """Whether the next response is a complete 200."""
+    answer = read_response(sock, b"")
+    return answer is not None and answer[0] == 200
 
 
-def rss_kib(pid):
-    with open(f"/proc/{pid}/status") as status:
-        for line in status:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-    return -1
+def request(sock):
+    sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: bench\r\n\r\n")
 
 
 def main():

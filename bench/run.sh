@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # make bench: in-process micro-benchmarks, 2,000 personal pages waiting on a slow upstream at
-# once, then loopback runs with wrk: /healthz, 10,000 idle keep-alive connections, plain vs
-# TLS, and the comparison with the peers in ../shared/bench (nginx gzip_static and
-# Hummingbird 2). Servers are stopped by their PID.
-# Knobs: SHARED (../shared), PEERS ("nginx hb"), DURATION (5s), REPS (3), IDLE (10000),
+# once, then loopback runs with wrk: /healthz, 10,000 idle keep-alive connections, the memory
+# soak (bench/soak.py, default flags and a 4 MiB cache), plain vs TLS, and the comparison
+# with the peers in ../shared/bench (nginx gzip_static and Hummingbird 2). Servers are stopped by their PID.
+# Knobs: SHARED (../shared), PEERS ("nginx hb"), DURATION (5s), REPS (3), IDLE (10000), SOAK (60),
 # SKIP_PEERS=1 to leave out the peer comparison.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -41,6 +41,11 @@ load http://127.0.0.1:18091/healthz
 
 echo; echo "== ${IDLE:=10000} idle keep-alive connections"
 python3 bench/idle_connections.py 18091 "${PIDS[-1]}" "$IDLE"
+
+echo; echo "== memory soak: ${SOAK:=60} s of mixed page traffic at c=64, default flags (expect RSS growth after 10 s < 20 %)"
+python3 bench/soak.py "$BIN" --seconds "$SOAK"
+echo; echo "== memory soak with --cache-bytes 4194304 (expect peak RSS <= start + 1.25 x 4 MiB)"
+python3 bench/soak.py "$BIN" --seconds "$SOAK" --cache-bytes 4194304
 
 echo; echo "== plain vs TLS: wrk -t1 -c64 -d$DURATION /home, Accept-Encoding: gzip"
 openssl req -x509 -newkey rsa:2048 -nodes -keyout "$WORK/k.pem" -out "$WORK/c.pem" -days 1 \

@@ -1,13 +1,14 @@
 #ifndef TRELLIS_CLINUX_H
 #define TRELLIS_CLINUX_H
 /* Thin shim over the Linux calls Glibc's Swift module does not import (epoll, eventfd,
-   accept4, sched_getaffinity, prctl). The compiler checks `struct epoll_event` (packed on x86-64) here, so Swift
+   accept4, sched_getaffinity, prctl, mallinfo2). The compiler checks `struct epoll_event` (packed on x86-64) here, so Swift
    never computes its layout by hand. */
 #include <stdint.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
 #include <sys/socket.h>
 #include <sys/prctl.h>
+#include <malloc.h>
 
 /* accept4 is declared by <sys/socket.h> only under _GNU_SOURCE. */
 extern int accept4(int fd, struct sockaddr *address, socklen_t *length, int flags);
@@ -73,6 +74,14 @@ static inline int clinux_eventfd(void) {
 /* accept4 of a non-blocking, close-on-exec client socket; the peer's address is not kept. */
 static inline int clinux_accept(int fd) {
     return accept4(fd, 0, 0, SOCK_NONBLOCK | SOCK_CLOEXEC);
+}
+
+/* Bytes of heap in use: glibc's mallinfo2 uordblks (every chunk allocated from the arenas,
+   headers included) plus hblkhd (large blocks served by mmap): what memory tests compare a
+   cache's charged cost against. */
+static inline size_t clinux_heap_bytes_in_use(void) {
+    struct mallinfo2 info = mallinfo2();
+    return info.uordblks + info.hblkhd;
 }
 
 #endif

@@ -35,12 +35,12 @@ struct PendingWritesTests {
         let socket = FakeSocket()
         socket.limit = 3
         do {
-            let completed = try queue.writeCollecting(socket)
+            let completed = try queue.writeOnce { vectors throws(SystemError) in socket.write(vectors) }
             #expect(completed == [])
         }
         socket.limit = 10
         do {
-            let completed = try queue.writeCollecting(socket)
+            let completed = try queue.writeOnce { vectors throws(SystemError) in socket.write(vectors) }
             #expect(completed == ["first", "second"])
         }
         #expect(String(decoding: socket.taken, as: UTF8.self) == "abcdefg")
@@ -49,7 +49,7 @@ struct PendingWritesTests {
         socket.limit = 0
         queue.append([1])
         do {
-            let completed = try queue.writeCollecting(socket)
+            let completed = try queue.writeOnce { vectors throws(SystemError) in socket.write(vectors) }
             #expect(completed == nil)
         }
     }
@@ -62,32 +62,29 @@ struct PendingWritesTests {
         #expect(queue.isBacklogged)
         let socket = FakeSocket()
         socket.limit = 8
-        _ = try queue.writeCollecting(socket)
+        _ = try queue.writeOnce { vectors throws(SystemError) in socket.write(vectors) }
         #expect(queue.isBacklogged, "8 bytes left: above the low watermark")
         socket.limit = 5
-        _ = try queue.writeCollecting(socket)
+        _ = try queue.writeOnce { vectors throws(SystemError) in socket.write(vectors) }
         #expect(!queue.isBacklogged)
         #expect(queue.removeAll().isEmpty)
     }
 
-    @Test func removeAllReturnsTheMarksNeverCompletelyWritten() throws {
+    @Test func marksOfUnwrittenChunksComeBackAndCapacityIsFreedOnlyWhenEmpty() throws {
         var queue = PendingWrites<String>(highWatermark: 100, lowWatermark: 10)
-        queue.append(Array("ab".utf8), mark: "written")
-        queue.append(Array("cd".utf8), mark: "half")
-        queue.append(Array("ef".utf8), mark: "never")
+        for (text, mark) in [("head", nil), ("body", "one"), ("x", "two")] { queue.append(Array(text.utf8), mark: mark) }
         let socket = FakeSocket()
-        socket.limit = 3
-        #expect(try queue.writeCollecting(socket) == ["written"])
-        #expect(queue.removeAll() == ["half", "never"])
-        #expect(queue.isEmpty)
-    }
-}
-
-private extension PendingWrites {
-    /// The marks one `writeOnce` to `socket` completed, nil when it would block.
-    mutating func writeCollecting(_ socket: PendingWritesTests.FakeSocket) throws -> [Mark]? {
-        var completed: [Mark] = []
-        let wrote = try writeOnce({ vectors throws(SystemError) in socket.write(vectors) }, completed: { completed.append($0) })
-        return wrote ? completed : nil
+        socket.limit = 6  // "head" and half of "body"
+        #expect(try queue.writeOnce { vectors throws(SystemError) in socket.write(vectors) } == [])
+        queue.releaseCapacity()
+        #expect(queue.capacity > 0, "output still queued")
+        socket.limit = 100
+        #expect(try queue.writeOnce { vectors throws(SystemError) in socket.write(vectors) } == ["one", "two"])
+        #expect(queue.capacity > 0, "kept for the next response")
+        queue.releaseCapacity()
+        #expect(queue.capacity == 0 && queue.isEmpty)
+        queue.append(Array("a".utf8))
+        queue.append(Array("b".utf8), mark: "three")
+        #expect(queue.removeAll() == ["three"])
     }
 }

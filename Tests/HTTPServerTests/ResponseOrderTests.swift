@@ -1,51 +1,54 @@
 import Testing
 @testable import HTTPServer
 
-@Suite("ResponseOrder: answers handed out in request order")
+/// `ResponseOrder`: answers arriving in any order go out in request order; slots are reused
+/// between requests, compacted under endless pipelining and freed once nothing is owed.
+@Suite("ResponseOrder: pipelined answers in order")
 struct ResponseOrderTests {
-    private func pending(_ path: String) -> Connection.Pending {
-        Connection.Pending(requestID: path, method: "GET", path: path, version: .http1_1, keepAlive: true, isHead: false,
+    static func pending(_ path: String) -> Connection.Pending {
+        Connection.Pending(requestID: "r", method: "GET", path: path, version: .http1_1, keepAlive: true, isHead: false,
                            startedAt: .now)
     }
 
-    @Test func answersArrivingOutOfOrderLeaveInOrder() {
+    @Test func answersGoOutInRequestOrderAndOnlyOnce() {
         var order = ResponseOrder()
-        let first = order.add(pending("/a")), second = order.add(pending("/b")), third = order.add(pending("/c"))
-        let thirdTaken = order.fulfil(third, with: HTTPResponse(status: 203))
-        let beforeFirst = order.popNext()
-        #expect(thirdTaken && beforeFirst == nil, "the first answer has not arrived")
+        let first = order.add(Self.pending("/1")), second = order.add(Self.pending("/2"))
+        let early = order.fulfil(second, with: HTTPResponse(status: 202))
+        let blocked = order.popNext()
+        let twice = order.fulfil(second, with: HTTPResponse(status: 500))
+        #expect(early && blocked == nil && !twice)
         order.fulfil(first, with: HTTPResponse(status: 201))
-        let firstOut = order.popNext(), stillWaiting = order.popNext()
-        #expect(firstOut?.request.path == "/a" && firstOut?.response.status == 201 && stillWaiting == nil)
-        #expect(order.hasMoreOwed)
-        order.fulfil(second, with: HTTPResponse(status: 202))
-        let secondOut = order.popNext(), thirdOut = order.popNext()
-        #expect(secondOut?.response.status == 202 && thirdOut?.response.status == 203)
-        #expect(!order.hasMoreOwed)
+        let one = order.popNext(), more = order.hasMoreOwed, two = order.popNext()
+        #expect(one?.request.path == "/1" && one?.response.status == 201 && more)
+        #expect(two?.request.path == "/2" && two?.response.status == 202)
+        let late = order.fulfil(first, with: HTTPResponse(status: 200))
+        #expect(!order.hasMoreOwed && !late)
     }
 
-    @Test func aSecondAnswerOrAnUnknownSequenceIsRefused() {
+    @Test func endlessPipeliningKeepsTheSlotsFew() {
         var order = ResponseOrder()
-        let only = order.add(pending("/a"))
-        let answered = order.fulfil(only, with: HTTPResponse(status: 200))
-        let answeredTwice = order.fulfil(only, with: HTTPResponse(status: 500))
-        let unknown = order.fulfil(only + 1, with: HTTPResponse(status: 200))
-        #expect(answered && !answeredTwice && !unknown)
-        let out = order.popNext()
-        let afterHandedOut = order.fulfil(only, with: HTTPResponse(status: 200))
-        #expect(out?.response.status == 200 && !afterHandedOut)
+        var owed = [order.add(Self.pending("/0"))]
+        var inOrder = true
+        for index in 1...1000 {
+            owed.append(order.add(Self.pending("/\(index)")))
+            order.fulfil(owed.removeFirst(), with: HTTPResponse(status: 200))
+            inOrder = inOrder && order.popNext()?.request.path == "/\(index - 1)"
+        }
+        #expect(inOrder && order.hasMoreOwed && order.capacity <= 64)
+        let left = order.removeAll().map(\.path)
+        let givenUp = order.fulfil(owed[0], with: HTTPResponse(status: 200))
+        #expect(left == ["/1000"] && !givenUp)
     }
 
-    @Test func aLateAnswerAfterGivingUpIsRefusedAndNumbersAreNotReused() {
+    @Test func capacityIsFreedOnlyWhenNothingIsOwed() {
         var order = ResponseOrder()
-        let abandoned = order.add(pending("/a"))
-        _ = order.add(pending("/b"))
-        let givenUp = order.removeAll()
-        #expect(givenUp.map(\.path) == ["/a", "/b"] && !order.hasMoreOwed)
-        let next = order.add(pending("/c"))
-        let late = order.fulfil(abandoned, with: HTTPResponse(status: 200))
-        let current = order.fulfil(next, with: HTTPResponse(status: 200))
-        let out = order.popNext()
-        #expect(next > abandoned + 1 && !late && current && out?.request.path == "/c")
+        let sequence = order.add(Self.pending("/"))
+        order.releaseCapacity()
+        #expect(order.capacity > 0)
+        order.fulfil(sequence, with: HTTPResponse(status: 200))
+        _ = order.popNext()
+        #expect(order.capacity > 0, "kept for the next request")
+        order.releaseCapacity()
+        #expect(order.capacity == 0)
     }
 }

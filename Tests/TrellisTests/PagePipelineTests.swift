@@ -130,7 +130,7 @@ import Testing
         let plan = try Self.pipeline().decide(HTTPRequest(method: "GET", target: "/home", headers: HTTPHeaders([
             ("X-Device-Id", String(repeating: "d", count: 128))]))).get()
         let key = CacheKey(generation: 1, plan: plan)
-        #expect(key.cost > 128 && cache.totalCost == representation.cost + key.cost)
+        #expect(key.cost > 128 && cache.totalCost == PagePipeline.charge(representation, key: key))
         #expect(representation.cost > representation.result.body.count + (representation.gzipBody?.count ?? 0))
     }
 }

@@ -73,6 +73,16 @@ import Testing
         #expect(cache.totalCost == 1)
     }
 
+    @Test func anEntryExpiredOnArrivalIsNotStored() {
+        let clock = ManualClock()
+        let cache = ResponseCache<String, String>(capacityBytes: 100, now: { clock.now })
+        let recorder = Recorder()
+        cache.value(for: "a", compute: { deliver in deliver("A", 1, clock.now) }, completion: recorder.record)
+        cache.insert("B", for: "b", cost: 1, expiresAt: clock.now)
+        #expect(recorder.results.withLock { $0.map(\.0) } == ["A"])
+        #expect(cache.count == 0 && cache.totalCost == 0)
+    }
+
     @Test func removeAllDropsEverything() {
         let cache = ResponseCache<String, String>(capacityBytes: 100)
         cache.insert("A", for: "a", cost: 1)

@@ -52,15 +52,14 @@ extension Connection {
             return
         }
         while !closed, !output.isEmpty {
-            var completed: [Completion] = []
+            let completed: [Completion]?
             do {
-                let wrote = try output.writeOnce({ (vectors) throws(SystemError) in try transport.write(vectors) },
-                                                 completed: { completed.append($0) })
-                guard wrote else { break }
+                completed = try output.writeOnce { (vectors) throws(SystemError) in try transport.write(vectors) }
             } catch {
                 close()  // EPIPE, ECONNRESET: the peer is gone
                 return
             }
+            guard let completed else { break }
             machine.writeProgressed(now: .now)
             for completion in completed { complete(completion) }
         }

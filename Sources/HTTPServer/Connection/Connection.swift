@@ -143,6 +143,23 @@ final class Connection {
         }
     }
 
+    /// Frees what the connection keeps for its next request (the input buffer, the output queue
+    /// and the response tables, which keep their capacity from one request to the next) once
+    /// it has waited idle since `instant` or earlier, so an idle keep-alive connection holds
+    /// little more than itself. The event loop's idle sweep calls it; a busy connection is
+    /// never idle that long, so it allocates nothing per request.
+    func releaseIdleBuffers(idleSince instant: ContinuousClock.Instant) {
+        guard !closed, !bytesBuffered, output.isEmpty, machine.isIdle(since: instant) else { return }
+        inbound = []
+        inboundStart = 0
+        order.releaseCapacity()
+        output.releaseCapacity()
+    }
+
+    /// Elements the buffers `releaseIdleBuffers` frees have room for (input bytes, output
+    /// chunks and marks, response slots).
+    var bufferCapacity: Int { inbound.capacity + output.capacity + order.capacity }
+
     /// Re-arms the timer and the readiness interests after any event.
     func afterEvent() {
         guard !closed else { return }

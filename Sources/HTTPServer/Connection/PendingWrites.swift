@@ -19,11 +19,11 @@ struct PendingWrites<Mark> {
     let highWatermark: Int
     /// Bytes queued below which reading may resume.
     let lowWatermark: Int
-    /// The queued buffers, and whether each is the last of a mark's (its mark is the next in `marks`).
-    private var chunks: [(bytes: [UInt8], marked: Bool)] = []
+    private var chunks: [[UInt8]] = []
+    /// The marks in order, each with the index in `chunks` of the chunk that completes it (kept
+    /// apart from the chunks: a mark is large, and most chunks have none).
+    private var marks: [(chunk: Int, mark: Mark)] = []
     private var head = 0
-    /// The marks of the chunks from `head` on, in order (kept apart: a chunk stays two words).
-    private var marks: [Mark] = []
     private var markHead = 0
     /// Bytes of `chunks[head]` already written.
     private var offset = 0
@@ -45,30 +45,42 @@ struct PendingWrites<Mark> {
 
     /// Queues `bytes` after everything queued; `mark` comes back once they are all written.
     mutating func append(_ bytes: [UInt8], mark: Mark? = nil) {
-        chunks.append((bytes, mark != nil))
-        if let mark { marks.append(mark) }
+        chunks.append(bytes)
+        if let mark { marks.append((chunks.count - 1, mark)) }
         queuedBytes += bytes.count
         if queuedBytes > highWatermark { backlogged = true }
     }
 
-    /// One `write` (a `writev` of the queued chunks); hands `completed` the marks of the chunks it
-    /// finished, in order. False when the descriptor would block.
+    /// One `write` (a `writev` of the queued chunks); the marks of the chunks it finished, in
+    /// order, or nil when the descriptor would block.
     mutating func writeOnce(
-        _ write: (UnsafeBufferPointer<iovec>) throws(SystemError) -> IOResult<Int>, completed: (Mark) -> Void
-    ) throws(SystemError) -> Bool {
+        _ write: (UnsafeBufferPointer<iovec>) throws(SystemError) -> IOResult<Int>
+    ) throws(SystemError) -> [Mark]? {
         let end = min(chunks.count, head + Self.maxVectors)
         let result = try withUnsafeTemporaryAllocation(of: iovec.self, capacity: end - head) { vectors in
             Result { () throws(SystemError) in try gather(head, end: end, into: vectors, write) }
         }.get()
-        guard case .processed(let written) = result else { return false }
-        advance(by: written, completed: completed)
-        return true
+        guard case .processed(let written) = result else { return nil }
+        return advance(by: written)
+    }
+
+    /// Chunks and marks the queue has room for without allocating.
+    var capacity: Int { chunks.capacity + marks.capacity }
+
+    /// Frees the chunk list's storage when nothing is queued (it keeps its capacity between
+    /// responses, so a busy connection allocates nothing per response).
+    mutating func releaseCapacity() {
+        guard isEmpty, chunks.capacity > 0 else { return }
+        chunks = []
+        marks = []
+        head = 0
+        markHead = 0
     }
 
     /// Empties the queue; the marks of what was never completely written.
     mutating func removeAll() -> [Mark] {
         defer { self = PendingWrites(highWatermark: highWatermark, lowWatermark: lowWatermark) }
-        return Array(marks[markHead...])
+        return marks[markHead...].map(\.mark)
     }
 
     /// Points the iovecs at the chunks, nesting `withUnsafeBytes` so none is copied.
@@ -78,32 +90,32 @@ struct PendingWrites<Mark> {
     ) throws(SystemError) -> IOResult<Int> {
         guard index < end else { return try write(UnsafeBufferPointer(vectors)) }
         let skip = index == head ? offset : 0
-        return try chunks[index].bytes.withUnsafeBytes { bytes in
+        return try chunks[index].withUnsafeBytes { bytes in
             let base = bytes.baseAddress.map { UnsafeMutableRawPointer(mutating: $0 + skip) }
             vectors[index - head] = iovec(iov_base: base, iov_len: bytes.count - skip)
             return Result { () throws(SystemError) in try gather(index + 1, end: end, into: vectors, write) }
         }.get()
     }
 
-    /// Drops `written` bytes from the front, handing `completed` the marks of the chunks that completed.
-    private mutating func advance(by written: Int, completed: (Mark) -> Void) {
+    /// Drops `written` bytes from the front; the marks of the chunks that completed.
+    private mutating func advance(by written: Int) -> [Mark] {
         var remaining = written
+        var completed: [Mark] = []
         queuedBytes -= written
         while head < chunks.count {
-            let left = chunks[head].bytes.count - offset
+            let left = chunks[head].count - offset
             guard remaining >= left else {
                 offset += remaining
                 break
             }
             remaining -= left
-            let marked = chunks[head].marked
-            chunks[head] = ([], false)
-            head += 1
-            offset = 0
-            if marked {
-                completed(marks[markHead])
+            if markHead < marks.count, marks[markHead].chunk == head {
+                completed.append(marks[markHead].mark)
                 markHead += 1
             }
+            chunks[head] = []
+            head += 1
+            offset = 0
         }
         if head == chunks.count {
             chunks.removeAll(keepingCapacity: true)
@@ -112,5 +124,6 @@ struct PendingWrites<Mark> {
             markHead = 0
         }
         if queuedBytes < lowWatermark { backlogged = false }
+        return completed
     }
 }

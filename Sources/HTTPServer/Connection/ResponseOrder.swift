@@ -2,28 +2,30 @@
 /// may arrive in any order (a handler answers later, from any thread), and `popNext` hands
 /// them out strictly in sequence.
 ///
-/// The owed requests sit in one array in sequence order, each with its answer once it has
-/// arrived; `head` is the next to send. At most a pipeline's depth is owed, and the array keeps
-/// its capacity, so a request costs no allocation here. Sequence numbers are never reused, so
-/// a late answer for a request given up on is refused.
+/// One array of slots, oldest first (not two tables keyed by sequence): a connection with one
+/// request at a time keeps a single slot's storage between requests, and none once swept idle.
 struct ResponseOrder {
+    /// Owed requests from `firstSequence` on, each with its answer once it has arrived.
     private var slots: [(request: Connection.Pending, response: HTTPResponse?)] = []
+    /// The index in `slots` of the next answer to hand out.
     private var head = 0
-    /// The sequence number of `slots[head]`.
-    private var nextToSend: UInt64 = 0
+    /// The sequence number of `slots[0]`.
+    private var firstSequence: UInt64 = 0
+    private var nextSequence: UInt64 = 0
 
     /// Records a request whose answer is owed; returns its sequence number.
     mutating func add(_ request: Connection.Pending) -> UInt64 {
+        defer { nextSequence += 1 }
         slots.append((request, nil))
-        return nextToSend + UInt64(slots.count - 1 - head)
+        return nextSequence
     }
 
     /// The answer for `sequence` arrived; false when that request is not owed (answered
     /// twice, or the connection gave up on it).
     @discardableResult
     mutating func fulfil(_ sequence: UInt64, with response: HTTPResponse) -> Bool {
-        guard sequence >= nextToSend, sequence - nextToSend < UInt64(slots.count - head) else { return false }
-        let index = head + Int(sequence - nextToSend)
+        guard sequence >= firstSequence + UInt64(head), sequence < nextSequence else { return false }
+        let index = Int(sequence - firstSequence)
         guard slots[index].response == nil else { return false }
         slots[index].response = response
         return true
@@ -35,9 +37,14 @@ struct ResponseOrder {
         let request = slots[head].request
         slots[head].response = nil
         head += 1
-        nextToSend += 1
         if head == slots.count {
             slots.removeAll(keepingCapacity: true)
+            firstSequence = nextSequence
+            head = 0
+        } else if head >= 32 {
+            // Pipelined without pause: drop what was handed out, so the slots stay few.
+            slots.removeFirst(head)
+            firstSequence += UInt64(head)
             head = 0
         }
         return (request, response)
@@ -46,12 +53,23 @@ struct ResponseOrder {
     /// Whether answers are still owed after those handed out.
     var hasMoreOwed: Bool { head < slots.count }
 
+    /// Requests the slots have room for without allocating.
+    var capacity: Int { slots.capacity }
+
+    /// Frees the slots' storage when nothing is owed (it keeps its capacity between requests,
+    /// so a busy connection allocates nothing per request).
+    mutating func releaseCapacity() {
+        guard slots.isEmpty else { return }
+        slots = []
+    }
+
     /// Gives up on every owed request; returns them in order.
     mutating func removeAll() -> [Connection.Pending] {
-        let owed = slots[head...].map(\.request)
-        nextToSend += UInt64(owed.count)
-        slots = []
-        head = 0
-        return owed
+        defer {
+            slots = []
+            head = 0
+            firstSequence = nextSequence
+        }
+        return slots[head...].map(\.request)
     }
 }

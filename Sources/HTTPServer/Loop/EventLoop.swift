@@ -36,6 +36,8 @@ public final class EventLoop: @unchecked Sendable {
     /// The tasks of application timers, by token (`schedule(at:_:)`); a cancelled one is gone.
     var timerTasks: [UInt64: () -> Void] = [:]
     var timers = TimerHeap()
+    /// The idle sweep's timer is set (`EventLoop+IdleSweep`).
+    var idleSweepArmed = false
     var nextToken: UInt64 = 2
     var running = true
     let tasks = Mutex<[@Sendable () -> Void]>([])
@@ -101,6 +103,7 @@ public final class EventLoop: @unchecked Sendable {
             return
         }
         connections[token] = connection
+        armIdleSweep()
         connection.start()
     }
 

@@ -29,6 +29,18 @@ struct LRUStorage<Key: Hashable, Value> {
         self.capacity = capacity
     }
 
+    /// The most bytes this storage itself may hold per entry, besides the key's and the
+    /// value's own heap: its slots in `entries` and `meta`, whose arrays double when full (two
+    /// slots per entry just after growing); its index bucket, in a dictionary whose
+    /// power-of-two buckets are at most 3/4 full (8/3 buckets per entry just after doubling);
+    /// and its index in `freeSlots`. `ResponseCache` charges it with every entry, so eviction
+    /// bounds real memory (`CacheMemoryTests` checks the charge against `mallinfo2`).
+    static var bookkeepingBytesPerEntry: Int {
+        2 * (MemoryLayout<(key: Key, value: Value)?>.stride + MemoryLayout<Meta>.stride)
+            + 8 * (MemoryLayout<Key>.stride + MemoryLayout<Int>.stride) / 3
+            + MemoryLayout<Int>.stride
+    }
+
     /// How many entries are held.
     var count: Int { index.count }
 

@@ -11,6 +11,10 @@ import Synchronization
 ///   completes its own waiters, but its value is not stored and later callers do not wait for
 ///   it: they start a fresh one, as the running one may belong to the old version.
 ///
+/// An entry's cost is every byte it makes the process hold: its value's and its key's heap,
+/// and `bookkeepingBytesPerEntry` for the cache's own slot and index (callers add it), so the
+/// capacity bounds real memory. An entry already expired when it arrives is not stored.
+///
 /// Callbacks run outside the lock, on the thread that calls `deliver` (or the caller's, on a hit).
 package final class ResponseCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     /// Hands the computed value (nil on failure: delivered to waiters, not cached), its cost in
@@ -60,6 +64,9 @@ package final class ResponseCache<Key: Hashable & Sendable, Value: Sendable>: Se
     package var count: Int { state.withLock { $0.storage.count } }
     /// The total cost of the entries held.
     package var totalCost: Int { state.withLock { $0.storage.totalCost } }
+    /// The most bytes the cache's own bookkeeping holds per entry (slot, index bucket): part
+    /// of every entry's cost.
+    package static var bookkeepingBytesPerEntry: Int { LRUStorage<Key, Value>.bookkeepingBytesPerEntry }
 
     /// The live value for `key`, if any, marked most recently used; counts no hit or miss.
     package func cachedValue(for key: Key) -> Value? {
@@ -77,8 +84,10 @@ package final class ResponseCache<Key: Hashable & Sendable, Value: Sendable>: Se
         return value
     }
 
-    /// Stores `value` for `key`; an entry costing more than the capacity is not stored.
+    /// Stores `value` for `key`; an entry costing more than the capacity, or already expired,
+    /// is not stored.
     package func insert(_ value: Value, for key: Key, cost: Int, expiresAt: ContinuousClock.Instant? = nil) {
+        guard isLive(expiresAt) else { return }
         state.withLock { $0.storage.insert(value, for: key, cost: cost, expiresAt: expiresAt) }
     }
 
@@ -117,9 +126,16 @@ package final class ResponseCache<Key: Hashable & Sendable, Value: Sendable>: Se
         }
     }
 
+    /// Whether an entry expiring at `expiresAt` is worth storing: a page whose data failed has
+    /// a zero lifetime (`PageCachePolicy`), and would only hold memory until evicted.
+    private func isLive(_ expiresAt: ContinuousClock.Instant?) -> Bool {
+        expiresAt.map { $0 > now() } ?? true
+    }
+
     private func finish(_ key: Key, generation: Int, value: Value?, cost: Int, expiresAt: ContinuousClock.Instant?) {
+        let live = isLive(expiresAt)
         let waiters = state.withLock { state in
-            if let value, state.generation == generation {
+            if let value, live, state.generation == generation {
                 state.storage.insert(value, for: key, cost: cost, expiresAt: expiresAt)
             }
             return state.waiters.removeValue(forKey: Pending(key: key, generation: generation)) ?? []

@@ -5,12 +5,13 @@ struct CacheKey: Sendable, Hashable {
     let generation: Int
     let plan: PagePlan
 
-    /// Bytes the key holds, charged to the cache with its entry (a key made of long route
-    /// params or variants must not hide behind a small body).
+    /// Bytes the key's heap holds (its strings, tables and lists), charged to the cache with
+    /// its entry, so a key made of long route params or variants does not hide behind a small
+    /// body. Its inline bytes are in the cache's bookkeeping (`bookkeepingBytesPerEntry`).
     var cost: Int {
-        let strings = [plan.page, plan.template, plan.variantsHeader ?? "", plan.locale ?? ""] + plan.params.flatMap { [$0.key, $0.value] }
-            + plan.variants.flatMap { [$0.key, $0.value] } + plan.query.flatMap { [$0.key, $0.value] }
-            + plan.forwardedValues.flatMap { [$0.key, $0.value] }
-        return 128 + plan.client.signatureBytes + strings.reduce(0) { $0 + $1.utf8.count + 16 }
+        HeapBytes.of(plan.page) + HeapBytes.of(plan.template) + (plan.variantsHeader.map(HeapBytes.of) ?? 0)
+            + (plan.locale.map(HeapBytes.of) ?? 0) + HeapBytes.of(plan.params) + HeapBytes.of(plan.variants)
+            + HeapBytes.of(plan.query) + HeapBytes.of(plan.forwardedValues) + HeapBytes.of(strings: plan.forwardedNames)
+            + HeapBytes.allocationOverhead + plan.client.signatureBytes
     }
 }

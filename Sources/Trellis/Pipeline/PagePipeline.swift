@@ -103,25 +103,42 @@ struct PagePipeline: Sendable {
         let now = context.now
         let key = CacheKey(generation: snapshot.generation, plan: plan)
         cache.value(for: key, compute: { deliver in
-            assemble(plan, context: context) { representation, lifetime in
-                deliver(representation, representation.cost + key.cost, lifetime.map { now() + $0 })
+            resolve(plan, context: context) { result, lifetime in
+                let expiresAt = lifetime.map { now() + $0 }
+                if let shared = sharedRepresentation(result, plan: plan, cache: cache, context: context) {
+                    return deliver(shared, Self.aliasCharge(key), expiresAt)
+                }
+                let representation = Representation(result)
+                deliver(representation, Self.charge(representation, key: key), expiresAt)
             }
         }, completion: { representation, hit in
             completion(representation, hit ? .hit : .miss)
         })
     }
 
+    /// The bytes a cache entry of `representation` under `key` holds: the representation, the
+    /// key and the cache's bookkeeping for it.
+    static func charge(_ representation: Representation, key: CacheKey) -> Int {
+        representation.cost + key.cost + ResponseCache<CacheKey, Representation>.bookkeepingBytesPerEntry
+    }
+
     /// Data, assembly, negotiation and encoding of `plan`, uncached; with how long the result
     /// may be cached (`PageCachePolicy`).
     func assemble(_ plan: PagePlan, context: PageRequestContext,
                   completion: @escaping @Sendable (Representation, Duration?) -> Void) {
+        resolve(plan, context: context) { result, lifetime in completion(Representation(result), lifetime) }
+    }
+
+    /// Data, assembly and negotiation of `plan`: its result, and how long it may be cached.
+    func resolve(_ plan: PagePlan, context: PageRequestContext,
+                 completion: @escaping @Sendable (PageResult, Duration?) -> Void) {
         let site = snapshot.site
         let requests = site.dataRequests(template: plan.template, params: plan.params, query: plan.query)
         dataLoader.load(requests, site: site, context: context) { data in
             let resolver = PageResolver(site: site, explains: explains)
-            let representation = Representation(resolver.resolve(plan, data: data, at: context.date))
+            let result = resolver.resolve(plan, data: data, at: context.date)
             let lifetime = PageCachePolicy.lifetime(requests, data: data)
-            completion(representation, PageCachePolicy.lifetime(lifetime, until: representation.result.nextEdge, from: context.date))
+            completion(result, PageCachePolicy.lifetime(lifetime, until: result.nextEdge, from: context.date))
         }
     }
 }

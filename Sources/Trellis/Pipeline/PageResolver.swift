@@ -14,6 +14,7 @@ struct PageResolver: Sendable {
 
     func resolve(_ plan: PagePlan, data: PageData, at date: Date = Date()) -> PageResult {
         var result = page(plan, data: data, date: date)
+        result.body = result.body.compacted()
         result.personal = plan.personal
         result.stale = data.stale
         result.forwardedNames = plan.forwardedNames

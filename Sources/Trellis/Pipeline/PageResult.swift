@@ -35,3 +35,14 @@ struct PageResult: Sendable {
     /// reaches past it.
     var nextEdge: Date?
 }
+
+extension PageResult {
+    /// The heap bytes the result holds beyond its inline fields (its body by capacity, its
+    /// strings, lists and tables): part of a cached `Representation`'s cost.
+    var heapBytes: Int {
+        HeapBytes.of(body) + HeapBytes.of(page) + HeapBytes.of(template) + (variantsHeader.map(HeapBytes.of) ?? 0)
+            + HeapBytes.of(fallbackTypes) + HeapBytes.of(actionFallbackTypes) + HeapBytes.of(strings: missingOptional)
+            + HeapBytes.of(strings: stale) + HeapBytes.of(strings: forwardedNames) + HeapBytes.of(fallbackRecords)
+            + (contentLanguage.map(HeapBytes.of) ?? 0)
+    }
+}

@@ -24,10 +24,19 @@ final class Representation: Sendable {
     let accessFields: String
     /// Bytes of the leading `Cache-Control` line of every header block.
     private let cacheControlLength: Int
-    /// Bytes the cache charges for this entry: every buffer it holds, plus its bookkeeping.
+    /// The object itself (its 16-byte header, the inline 192-byte `PageResult` and the other
+    /// stored properties in one malloc chunk, ~304 bytes) and what `HeapBytes` misses: measured
+    /// with `mallinfo2` over 1,537 cached product pages, an entry's representation holds 5,828
+    /// bytes of heap where the rest of `cost` counts 5,497.
+    static let objectBytes = 352
+
+    /// Bytes the cache charges for this entry: the object and the heap it holds (both bodies and
+    /// every header block by capacity, the strings, the result's tables). `CacheMemoryTests`
+    /// holds it to what `mallinfo2` measures: never below, and within a few percent.
     var cost: Int {
-        result.body.count + (gzipBody?.count ?? 0) + identityHeaders.count + (gzipHeaders?.count ?? 0)
-            + notModifiedHeaders.count + weakNotModifiedHeaders.count + accessFields.utf8.count + etag.utf8.count + 512
+        Self.objectBytes + result.heapBytes + HeapBytes.of(etag) + HeapBytes.of(accessFields) + HeapBytes.of(identityHeaders)
+            + HeapBytes.of(notModifiedHeaders) + HeapBytes.of(weakNotModifiedHeaders)
+            + (gzipHeaders.map(HeapBytes.of) ?? 0) + (gzipBody.map(HeapBytes.of) ?? 0)
     }
 
     init(_ result: PageResult) {
