@@ -3,7 +3,7 @@ SWIFT      ?= swift
 PAGES      ?= Pages
 PORT       ?= 8080
 APT_PKGS   := libssl-dev zlib1g-dev openssl curl
-BENCH_PKGS := wrk nginx
+BENCH_PKGS := wrk nginx valgrind
 # The preview's browser test drives Debian's chromium headless.
 BROWSER_PKGS := chromium
 # pip package:module for deploy/tests (offline Kubernetes schemas ship inside kubernetes-validate).

@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
-# make bench: in-process micro-benchmarks, 2,000 personal pages waiting on a slow upstream at
-# once, then loopback runs with wrk: /healthz, 10,000 idle keep-alive connections, the memory
-# soak (bench/soak.py, default flags and a 4 MiB cache), plain vs TLS, and the comparison
-# with the peers in ../shared/bench (nginx gzip_static and Hummingbird 2). Servers are stopped by their PID.
-# Knobs: SHARED (../shared), PEERS ("nginx hb"), DURATION (5s), REPS (3), IDLE (10000), SOAK (60),
-# SKIP_PEERS=1 to leave out the peer comparison.
+# make bench: in-process micro-benchmarks, the cost of one cached hit (callgrind instructions,
+# heap allocations in serve), 2,000 personal pages waiting on a slow upstream at once, then
+# loopback runs with wrk: /healthz, 10,000 idle keep-alive connections, the memory soak
+# (bench/soak.py, default flags and a 4 MiB cache), plain vs TLS, and the comparison with the
+# peers in ../shared/bench (nginx gzip_static; Hummingbird 2 when ../shared is writable, as its
+# peer builds there). Every server runs with its default flags pinned to CPU 1 (taskset), so it
+# sizes its event loops from that; servers are stopped by their PID. Ends with one table
+# (bench/summary.py). Knobs: SHARED (../shared), PEERS ("nginx"), DURATION (5s), REPS (3),
+# IDLE (10000), SOAK (60), SKIP_PEERS=1 to leave out the peer comparison.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -19,7 +22,7 @@ ulimit -n "$(ulimit -Hn)"  # 10,000 idle connections need more than the usual 10
 # start NAME PORT ARGS...: serve on 127.0.0.1:PORT (server on CPU 1), wait for its listening line.
 start() {
     local name=$1 port=$2; shift 2
-    taskset -c 1 "$BIN" serve --host 127.0.0.1 --port "$port" --event-loops 1 "$@" > "$WORK/$name.out" 2> "$WORK/$name.err" &
+    taskset -c 1 "$BIN" serve --host 127.0.0.1 --port "$port" "$@" > "$WORK/$name.out" 2> "$WORK/$name.err" &
     PIDS+=($!)
     for _ in $(seq 100); do grep -q "listening on" "$WORK/$name.err" && return 0; sleep 0.1; done
     cat "$WORK/$name.err"; exit 1
@@ -27,7 +30,11 @@ start() {
 load() { taskset -c 0 wrk -t1 -c64 -d"$DURATION" --latency "$@" | grep -E "Requests/sec|Latency  |99%|Socket errors|Non-2xx"; }
 
 echo "== micro-benchmarks (in-process, medians per operation)"
-"$BIN" bench --pages "$ROOT/Pages" --bench-pages "$SHARED/bench/Pages"
+"$BIN" bench --pages "$ROOT/Pages" --bench-pages "$SHARED/bench/Pages" | tee "$WORK/micro.txt"
+
+echo; echo "== one cached /home hit: instructions (callgrind, in-process server) and heap allocations (serve)"
+bench/hit_cost.sh "$BIN" "$SHARED/bench/Pages" | tee "$WORK/hitcost.txt"
+python3 bench/mallocs_per_hit.py "$BIN" "$SHARED/bench/Pages" | tee "$WORK/mallocs.txt"
 
 echo; echo "== 2,000 personal pages in flight, each waiting 100 ms on its upstream (no thread per call; expect < 1 s, threads flat)"
 python3 bench/upstream_fanout.py "$BIN" "$ROOT/Pages" 2000 100
@@ -40,12 +47,12 @@ start plain 18091 --pages "$ROOT/Pages"
 load http://127.0.0.1:18091/healthz
 
 echo; echo "== ${IDLE:=10000} idle keep-alive connections"
-python3 bench/idle_connections.py 18091 "${PIDS[-1]}" "$IDLE"
+python3 bench/idle_connections.py 18091 "${PIDS[-1]}" "$IDLE" | tee "$WORK/idle.txt"
 
 echo; echo "== memory soak: ${SOAK:=60} s of mixed page traffic at c=64, default flags (expect RSS growth after 10 s < 20 %)"
-python3 bench/soak.py "$BIN" --seconds "$SOAK"
+python3 bench/soak.py "$BIN" --seconds "$SOAK" | tee "$WORK/soak-default.txt" || echo "(the soak failed its bar)"
 echo; echo "== memory soak with --cache-bytes 4194304 (expect peak RSS <= start + 1.25 x 4 MiB)"
-python3 bench/soak.py "$BIN" --seconds "$SOAK" --cache-bytes 4194304
+python3 bench/soak.py "$BIN" --seconds "$SOAK" --cache-bytes 4194304 | tee "$WORK/soak-4mib.txt" || echo "(the soak failed its bar)"
 
 echo; echo "== plain vs TLS: wrk -t1 -c64 -d$DURATION /home, Accept-Encoding: gzip"
 openssl req -x509 -newkey rsa:2048 -nodes -keyout "$WORK/k.pem" -out "$WORK/c.pem" -days 1 \
@@ -56,10 +63,10 @@ echo "TLS:";   load -H 'Accept-Encoding: gzip' https://127.0.0.1:18092/home
 for p in "${PIDS[@]}"; do kill -TERM "$p"; wait "$p" || true; done
 PIDS=()
 
-[[ ${SKIP_PEERS:-0} == 1 ]] && exit 0
-[[ -x $SHARED/bench/run_peers.sh ]] || { echo "no $SHARED/bench/run_peers.sh: skipping the peer comparison"; exit 0; }
-echo; echo "== loopback comparison with the peers (run_peers.sh)"
-OURS_CMD="$BIN serve --pages $SHARED/bench/Pages --host 127.0.0.1 --port 18090 --event-loops 1" \
-OURS_PORT=18090 OURS_NAME=trellis PEERS=${PEERS:-"nginx hb"} DURATION=$DURATION REPS=${REPS:-3} \
-    "$SHARED/bench/run_peers.sh" | tee "$WORK/peers.txt"
-python3 bench/ratios.py "$WORK/peers.txt"
+if [[ ${SKIP_PEERS:-0} != 1 && -x $SHARED/bench/run_peers.sh ]]; then
+    echo; echo "== loopback comparison with the peers (run_peers.sh; trellis with its default flags)"
+    OURS_CMD="$BIN serve --pages $SHARED/bench/Pages --host 127.0.0.1 --port 18090" \
+    OURS_PORT=18090 OURS_NAME=trellis PEERS=${PEERS:-"nginx"} DURATION=$DURATION REPS=${REPS:-3} \
+        "$SHARED/bench/run_peers.sh" | tee "$WORK/peers.txt"
+fi
+python3 bench/summary.py "$WORK"
