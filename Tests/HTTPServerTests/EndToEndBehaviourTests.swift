@@ -95,6 +95,20 @@ struct EndToEndBehaviourTests {
         #expect(try third.readResponse().bodyText == "GET /3 - 0")
     }
 
+    @Test func aResponderAnswersOnceAndLaterAnswersNeverTakeAnotherRequestsPlace() throws {
+        let (server, handler) = try makeServer()
+        let client = try TestClient(port: server.boundPort)
+        client.send("GET /twice HTTP/1.1\r\nHost: a\r\n\r\nGET /echo HTTP/1.1\r\nHost: a\r\n\r\n")
+        let first = try client.readResponse(), second = try client.readResponse()
+        #expect(first.status == 200 && first.bodyText == "first")
+        #expect(second.status == 200 && second.bodyText.hasPrefix("GET /echo"))
+        #expect(handler.lateAnswerTried.wait(timeout: .now() + 5) == .success)
+        client.send("GET /after HTTP/1.1\r\nHost: a\r\n\r\n")
+        let third = try client.readResponse()
+        #expect(third.status == 200 && third.bodyText.hasPrefix("GET /after"))
+        server.stop()
+    }
+
     @Test func drainAnswersRequestsInFlightWithCloseAndCompletes() throws {
         // One loop: once the idle connection sees EOF, the drain has reached the busy one too.
         let (server, handler) = try makeServer { $0.eventLoops = 1 }

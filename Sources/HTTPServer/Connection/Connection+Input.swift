@@ -72,8 +72,7 @@ extension Connection {
             requestID: request.requestID, method: request.method, path: request.path,
             version: request.version, keepAlive: keepAlive, isHead: request.method == "HEAD",
             startedAt: now))
-        let slot = ResponseSlot(loop: loop, connectionID: id, sequence: sequence)
-        loop.context.handler.handle(request, responder: HTTPResponder(slot: slot))
+        loop.context.handler.handle(request, responder: HTTPResponder(eventLoop: loop, connectionID: id, sequence: sequence))
     }
 
     /// Queues the server's own error answer after everything owed; it closes the connection.

@@ -9,10 +9,13 @@ import Synchronization
 ///  - `/hold`: answers when the test calls `release()`
 ///  - `/big`: a 1 MiB body
 ///  - `/304`: 304 with no body
+///  - `/twice`: answers `first`, then tries again at once and from another thread (signalling
+///    `lateAnswerTried` after that last try)
 /// The server's own errors carry `X-Marked: v` when the request had `X-Mark: v` before failing.
 final class TestHandler: HTTPHandler {
     let held = Mutex<[HTTPResponder]>([])
     let exchanges = Mutex<[HTTPExchange]>([])
+    let lateAnswerTried = DispatchSemaphore(value: 0)
 
     func handle(_ request: HTTPRequest, responder: HTTPResponder) {
         switch request.path {
@@ -24,6 +27,13 @@ final class TestHandler: HTTPHandler {
             held.withLock { $0.append(responder) }
         case "/big":
             responder.respond(HTTPResponse(status: 200, body: [UInt8](repeating: 65, count: 1 << 20)))
+        case "/twice":
+            responder.respond(HTTPResponse(status: 200, body: Array("first".utf8)))
+            responder.respond(HTTPResponse(status: 500, body: Array("again".utf8)))
+            DispatchQueue.global().async { [lateAnswerTried] in
+                responder.respond(HTTPResponse(status: 500, body: Array("late".utf8)))
+                lateAnswerTried.signal()
+            }
         case "/304":
             responder.respond(HTTPResponse(status: 304, headers: HTTPHeaders([("ETag", "\"x\"")])))
         default:
