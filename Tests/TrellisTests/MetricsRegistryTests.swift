@@ -117,3 +117,27 @@ import Testing
         #expect(PrometheusText.format(.nan) == "NaN")
     }
 }
+
+@Suite struct LabelValuesTests {
+    @Test func valuesComeBackInOrderWhateverTheirCount() {
+        #expect(LabelValues(["a"]).values == ["a"])
+        #expect(LabelValues(["a", "b"]).values == ["a", "b"])
+        #expect(LabelValues(["a", "b", "c", "d"]).values == ["a", "b", "c", "d"])
+        #expect(LabelValues([]).values == [])
+    }
+
+    @Test func twoValuesWithoutAnArrayAreTheSameKeyAsWithOne() {
+        #expect(LabelValues("home", "200") == LabelValues(["home", "200"]))
+        #expect(LabelValues("home", "200").hashValue == LabelValues(["home", "200"]).hashValue)
+        #expect(LabelValues(["home", ""]) != LabelValues(["home"]), "an empty second value is not a missing one")
+    }
+
+    @Test func aCounterCountedBothWaysRendersOneSample() {
+        let registry = MetricsRegistry()
+        let counter = registry.labeledCounter("t_total", help: "h", labelNames: ["page", "status"])
+        counter.increment("home", "200")
+        counter.increment(["home", "200"])
+        #expect(counter.value(["home", "200"]) == 2)
+        #expect(registry.render().contains(#"t_total{page="home",status="200"} 2"#))
+    }
+}
