@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """Heap allocations per cached page answer, counted in the real server.
 
-Usage: mallocs_per_hit.py TRELLIS_BIN PAGES_DIR [REQUESTS] [PATH]
+Usage: mallocs_per_hit.py TRELLIS_BIN PAGES_DIR [REQUESTS] [PATH] [DEPTH]
 
 Builds bench/malloc_counter.c (an LD_PRELOAD counter), starts `trellis serve` with it, warms
 the cache up, then sends REQUESTS (default 20,000) identical GETs for PATH (default /home,
-Accept-Encoding: gzip) pipelined 16 at a time on one keep-alive connection, reading the
+Accept-Encoding: gzip) pipelined DEPTH (default 1, as wrk sends them) at a time on one
+keep-alive connection, reading the
 counter (SIGUSR2) before and after. Prints allocations per request: everything the server does
 for one hit (parse, decide, cache look-up, write, access log, metrics). Stops the server by PID.
 """
@@ -80,7 +81,7 @@ def main():
         sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         request = ("GET %s HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Encoding: gzip\r\n"
                    "X-Client-Version: ios/5.2.0\r\nX-Device-Id: device-1\r\n\r\n" % path).encode()
-        depth = 16
+        depth = int(sys.argv[5]) if len(sys.argv) > 5 else 1
         buffer = b""
 
         def send(count):

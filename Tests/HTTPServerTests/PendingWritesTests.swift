@@ -35,12 +35,12 @@ struct PendingWritesTests {
         let socket = FakeSocket()
         socket.limit = 3
         do {
-            let completed = try queue.writeOnce { vectors throws(SystemError) in socket.write(vectors) }
+            let completed = try queue.writeCollecting(socket)
             #expect(completed == [])
         }
         socket.limit = 10
         do {
-            let completed = try queue.writeOnce { vectors throws(SystemError) in socket.write(vectors) }
+            let completed = try queue.writeCollecting(socket)
             #expect(completed == ["first", "second"])
         }
         #expect(String(decoding: socket.taken, as: UTF8.self) == "abcdefg")
@@ -49,7 +49,7 @@ struct PendingWritesTests {
         socket.limit = 0
         queue.append([1])
         do {
-            let completed = try queue.writeOnce { vectors throws(SystemError) in socket.write(vectors) }
+            let completed = try queue.writeCollecting(socket)
             #expect(completed == nil)
         }
     }
@@ -62,10 +62,10 @@ struct PendingWritesTests {
         #expect(queue.isBacklogged)
         let socket = FakeSocket()
         socket.limit = 8
-        _ = try queue.writeOnce { vectors throws(SystemError) in socket.write(vectors) }
+        _ = try queue.writeCollecting(socket)
         #expect(queue.isBacklogged, "8 bytes left: above the low watermark")
         socket.limit = 5
-        _ = try queue.writeOnce { vectors throws(SystemError) in socket.write(vectors) }
+        _ = try queue.writeCollecting(socket)
         #expect(!queue.isBacklogged)
         #expect(queue.removeAll().isEmpty)
     }
@@ -75,16 +75,50 @@ struct PendingWritesTests {
         for (text, mark) in [("head", nil), ("body", "one"), ("x", "two")] { queue.append(Array(text.utf8), mark: mark) }
         let socket = FakeSocket()
         socket.limit = 6  // "head" and half of "body"
-        #expect(try queue.writeOnce { vectors throws(SystemError) in socket.write(vectors) } == [])
+        #expect(try queue.writeCollecting(socket) == [])
         queue.releaseCapacity()
         #expect(queue.capacity > 0, "output still queued")
         socket.limit = 100
-        #expect(try queue.writeOnce { vectors throws(SystemError) in socket.write(vectors) } == ["one", "two"])
+        #expect(try queue.writeCollecting(socket) == ["one", "two"])
         #expect(queue.capacity > 0, "kept for the next response")
         queue.releaseCapacity()
         #expect(queue.capacity == 0 && queue.isEmpty)
         queue.append(Array("a".utf8))
         queue.append(Array("b".utf8), mark: "three")
         #expect(queue.removeAll() == ["three"])
+    }
+
+    @Test func aWrittenRecyclableChunkBecomesTheNextBuffer() throws {
+        var queue = PendingWrites<String>(highWatermark: 1000, lowWatermark: 10)
+        let head = [UInt8](repeating: 72, count: 200)
+        queue.append(head, recyclable: true)
+        queue.append(Array("shared body".utf8), mark: "done")
+        #expect(queue.takeBuffer().capacity == 0, "nothing written yet: no spare")
+        let socket = FakeSocket()
+        #expect(try queue.writeCollecting(socket) == ["done"])
+        let spare = queue.takeBuffer()
+        #expect(spare.isEmpty && spare.capacity >= 200)
+        #expect(queue.takeBuffer().capacity == 0, "handed out once")
+        queue.append(Array("not recyclable".utf8))
+        _ = try queue.writeCollecting(socket)
+        #expect(queue.takeBuffer().capacity == 0)
+    }
+
+    @Test func releasingCapacityDropsTheSpareBuffer() throws {
+        var queue = PendingWrites<String>(highWatermark: 1000, lowWatermark: 10)
+        queue.append([UInt8](repeating: 1, count: 300), recyclable: true)
+        _ = try queue.writeCollecting(FakeSocket())
+        #expect(queue.capacity >= 300)
+        queue.releaseCapacity()
+        #expect(queue.capacity == 0)
+    }
+}
+
+private extension PendingWrites {
+    /// The marks one `writeOnce` to `socket` completed, nil when it would block.
+    mutating func writeCollecting(_ socket: PendingWritesTests.FakeSocket) throws -> [Mark]? {
+        var completed: [Mark] = []
+        let wrote = try writeOnce({ vectors throws(SystemError) in socket.write(vectors) }, completed: &completed)
+        return wrote ? completed : nil
     }
 }

@@ -20,8 +20,9 @@ extension Connection {
         while let (request, response) = order.popNext() {
             let closing = machine.responseCloses(
                 keepAlive: request.keepAlive, moreOwed: order.hasMoreOwed, bytesBuffered: bytesBuffered)
-            var head = ResponseHead.render(
-                response, requestID: request.requestID, version: request.version, closing: closing,
+            var head = output.takeBuffer()
+            ResponseHead.render(
+                response, into: &head, requestID: request.requestID, version: request.version, closing: closing,
                 serverLine: loop.context.serverLine, dateLine: loop.date.headerLine())
             let sendBody = !request.isHead && !ResponseHead.isBodiless(response.status) && !response.body.isEmpty
             let exchange = HTTPExchange(
@@ -31,9 +32,9 @@ extension Connection {
             let completion = Completion(exchange: exchange, startedAt: request.startedAt, closing: closing)
             if response.preformattedHeaders.isEmpty {
                 head.append(contentsOf: Self.crlf)
-                output.append(head, mark: sendBody ? nil : completion)
+                output.append(head, mark: sendBody ? nil : completion, recyclable: true)
             } else {
-                output.append(head)
+                output.append(head, recyclable: true)
                 output.append(response.preformattedHeaders)
                 output.append(Self.crlf, mark: sendBody ? nil : completion)
             }
@@ -52,16 +53,20 @@ extension Connection {
             return
         }
         while !closed, !output.isEmpty {
-            let completed: [Completion]?
+            var completed = completedScratch  // taken: `complete` may reach this connection again
+            completedScratch = []
             do {
-                completed = try output.writeOnce { (vectors) throws(SystemError) in try transport.write(vectors) }
+                let wrote = try output.writeOnce({ (vectors) throws(SystemError) in try transport.write(vectors) },
+                                                 completed: &completed)
+                guard wrote else { break }
             } catch {
                 close()  // EPIPE, ECONNRESET: the peer is gone
                 return
             }
-            guard let completed else { break }
             machine.writeProgressed(now: .now)
             for completion in completed { complete(completion) }
+            completed.removeAll(keepingCapacity: true)
+            completedScratch = completed
         }
         resumeInput()
     }

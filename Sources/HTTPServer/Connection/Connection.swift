@@ -42,6 +42,8 @@ final class Connection {
     var inboundStart = 0
     var order = ResponseOrder()
     var output = PendingWrites<Completion>(highWatermark: outputHighWatermark, lowWatermark: outputLowWatermark)
+    /// The list `flush` collects completed responses in, kept between writes (emptied).
+    var completedScratch: [Completion] = []
     var readClosed = false
     var closed = false
     var processing = false
@@ -154,11 +156,12 @@ final class Connection {
         inboundStart = 0
         order.releaseCapacity()
         output.releaseCapacity()
+        completedScratch = []
     }
 
     /// Elements the buffers `releaseIdleBuffers` frees have room for (input bytes, output
-    /// chunks and marks, response slots).
-    var bufferCapacity: Int { inbound.capacity + output.capacity + order.capacity }
+    /// chunks, marks and spare head, response slots, the completion list).
+    var bufferCapacity: Int { inbound.capacity + output.capacity + order.capacity + completedScratch.capacity }
 
     /// Re-arms the timer and the readiness interests after any event.
     func afterEvent() {

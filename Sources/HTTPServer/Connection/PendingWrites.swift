@@ -8,6 +8,10 @@ import Glibc
 /// bytes in order, each optionally marked (the last chunk of a response carries its
 /// completion), written with one `writev` of up to `maxVectors` chunks without copying them.
 ///
+/// A chunk queued as `recyclable` (a response head, which nothing else holds) is kept once
+/// written, emptied, as the spare buffer `takeBuffer` hands out for the next head: a connection
+/// answering one request at a time allocates no head.
+///
 /// High and low watermarks give the reader hysteresis: `isBacklogged` turns true above
 /// `highWatermark` bytes queued and false again only below `lowWatermark`, so reading pauses
 /// while a slow client lets output pile up and doesn't flap at the boundary.
@@ -19,7 +23,9 @@ struct PendingWrites<Mark> {
     let highWatermark: Int
     /// Bytes queued below which reading may resume.
     let lowWatermark: Int
-    private var chunks: [[UInt8]] = []
+    private var chunks: [(bytes: [UInt8], recyclable: Bool)] = []
+    /// A written recyclable chunk, emptied, its storage kept.
+    private var spare: [UInt8] = []
     /// The marks in order, each with the index in `chunks` of the chunk that completes it (kept
     /// apart from the chunks: a mark is large, and most chunks have none).
     private var marks: [(chunk: Int, mark: Mark)] = []
@@ -44,33 +50,45 @@ struct PendingWrites<Mark> {
     var isBacklogged: Bool { backlogged }
 
     /// Queues `bytes` after everything queued; `mark` comes back once they are all written.
-    mutating func append(_ bytes: [UInt8], mark: Mark? = nil) {
-        chunks.append(bytes)
+    /// `recyclable`: no one else holds `bytes`, so their storage may serve again (`takeBuffer`).
+    mutating func append(_ bytes: [UInt8], mark: Mark? = nil, recyclable: Bool = false) {
+        chunks.append((bytes, recyclable))
         if let mark { marks.append((chunks.count - 1, mark)) }
         queuedBytes += bytes.count
         if queuedBytes > highWatermark { backlogged = true }
     }
 
-    /// One `write` (a `writev` of the queued chunks); the marks of the chunks it finished, in
-    /// order, or nil when the descriptor would block.
+    /// One `write` (a `writev` of the queued chunks); appends the marks of the chunks it
+    /// finished to `completed`, in order (the caller's buffer, reused: no allocation a write).
+    /// False when the descriptor would block.
     mutating func writeOnce(
-        _ write: (UnsafeBufferPointer<iovec>) throws(SystemError) -> IOResult<Int>
-    ) throws(SystemError) -> [Mark]? {
+        _ write: (UnsafeBufferPointer<iovec>) throws(SystemError) -> IOResult<Int>, completed: inout [Mark]
+    ) throws(SystemError) -> Bool {
         let end = min(chunks.count, head + Self.maxVectors)
         let result = try withUnsafeTemporaryAllocation(of: iovec.self, capacity: end - head) { vectors in
             Result { () throws(SystemError) in try gather(head, end: end, into: vectors, write) }
         }.get()
-        guard case .processed(let written) = result else { return nil }
-        return advance(by: written)
+        guard case .processed(let written) = result else { return false }
+        advance(by: written, completed: &completed)
+        return true
     }
 
-    /// Chunks and marks the queue has room for without allocating.
-    var capacity: Int { chunks.capacity + marks.capacity }
+    /// An empty buffer for the next recyclable chunk: the spare one when there is one (its
+    /// storage kept), else a new one.
+    mutating func takeBuffer() -> [UInt8] {
+        defer { spare = [] }
+        return spare
+    }
+
+    /// Chunks and marks the queue has room for without allocating, and the spare buffer's bytes.
+    var capacity: Int { chunks.capacity + marks.capacity + spare.capacity }
 
     /// Frees the chunk list's storage when nothing is queued (it keeps its capacity between
     /// responses, so a busy connection allocates nothing per response).
     mutating func releaseCapacity() {
-        guard isEmpty, chunks.capacity > 0 else { return }
+        guard isEmpty else { return }
+        spare = []
+        guard chunks.capacity > 0 else { return }
         chunks = []
         marks = []
         head = 0
@@ -90,20 +108,19 @@ struct PendingWrites<Mark> {
     ) throws(SystemError) -> IOResult<Int> {
         guard index < end else { return try write(UnsafeBufferPointer(vectors)) }
         let skip = index == head ? offset : 0
-        return try chunks[index].withUnsafeBytes { bytes in
+        return try chunks[index].bytes.withUnsafeBytes { bytes in
             let base = bytes.baseAddress.map { UnsafeMutableRawPointer(mutating: $0 + skip) }
             vectors[index - head] = iovec(iov_base: base, iov_len: bytes.count - skip)
             return Result { () throws(SystemError) in try gather(index + 1, end: end, into: vectors, write) }
         }.get()
     }
 
-    /// Drops `written` bytes from the front; the marks of the chunks that completed.
-    private mutating func advance(by written: Int) -> [Mark] {
+    /// Drops `written` bytes from the front; appends the marks of the chunks that completed.
+    private mutating func advance(by written: Int, completed: inout [Mark]) {
         var remaining = written
-        var completed: [Mark] = []
         queuedBytes -= written
         while head < chunks.count {
-            let left = chunks[head].count - offset
+            let left = chunks[head].bytes.count - offset
             guard remaining >= left else {
                 offset += remaining
                 break
@@ -113,7 +130,7 @@ struct PendingWrites<Mark> {
                 completed.append(marks[markHead].mark)
                 markHead += 1
             }
-            chunks[head] = []
+            recycle(head)
             head += 1
             offset = 0
         }
@@ -124,6 +141,15 @@ struct PendingWrites<Mark> {
             markHead = 0
         }
         if queuedBytes < lowWatermark { backlogged = false }
-        return completed
+    }
+
+    /// Empties written chunk `index`; a recyclable one becomes the spare buffer, unless there is one.
+    private mutating func recycle(_ index: Int) {
+        var bytes = chunks[index].bytes
+        let recyclable = chunks[index].recyclable
+        chunks[index] = ([], false)
+        guard recyclable, spare.capacity == 0 else { return }
+        bytes.removeAll(keepingCapacity: true)
+        spare = bytes
     }
 }

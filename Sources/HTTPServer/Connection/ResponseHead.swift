@@ -11,11 +11,11 @@ enum ResponseHead {
         (100..<200).contains(status) || status == 204 || status == 304
     }
 
+    /// Appends the head's lines to `out` (an empty buffer, whose storage may be reused).
     static func render(
-        _ response: HTTPResponse, requestID: String, version: HTTPVersion, closing: Bool,
+        _ response: HTTPResponse, into out: inout [UInt8], requestID: String, version: HTTPVersion, closing: Bool,
         serverLine: [UInt8], dateLine: [UInt8]
-    ) -> [UInt8] {
-        var out: [UInt8] = []
+    ) {
         out.reserveCapacity(256)
         out.append(contentsOf: "HTTP/1.1 ".utf8)
         appendDecimal(response.status, to: &out)
@@ -44,7 +44,6 @@ enum ResponseHead {
             out.append(contentsOf: value)
             out.append(contentsOf: "\r\n".utf8)
         }
-        return out
     }
 
     /// Appends the decimal digits of `value` (not negative).

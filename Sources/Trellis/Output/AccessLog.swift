@@ -72,8 +72,7 @@ package final class AccessLog: Sendable {
 
     /// Event loop `loop` finished a pass: its lines go to the writer, in order.
     package func didFinishPass(loop: Int) {
-        let (bytes, lines) = batches[loop % batches.count].take()
-        writer.submit(bytes, lines: lines)
+        batches[loop % batches.count].hand { bytes, lines in writer.submit(bytes, lines: lines) }
     }
 
     /// Hands every loop's lines over and waits until all are written, or `timeout` passes (a

@@ -4,8 +4,7 @@ import Synchronization
 /// The access-log lines one event loop produced during its current pass, as bytes, and the
 /// last second's formatted timestamp (one `gmtime` a second). Each loop locks only its own
 /// batch, so the lock is uncontended but for the final `flush`. Lines are written straight into
-/// the batch's buffer; a taken batch leaves a new buffer as large as the last one, so a busy
-/// loop allocates once a pass, not once a line.
+/// the batch's buffer, which the writer copies from and which then serves the next pass.
 final class AccessLogBatch: Sendable {
     private struct State {
         var line = LogLine(capacity: 0)
@@ -33,14 +32,14 @@ final class AccessLogBatch: Sendable {
         }
     }
 
-    /// The lines so far and their count; the batch starts over.
-    func take() -> (bytes: [UInt8], lines: Int) {
+    /// Hands the lines so far and their count to `submit` (which copies them), then starts
+    /// over in the same buffer: a loop pass allocates nothing for its log lines.
+    func hand(_ submit: (UnsafeBufferPointer<UInt8>, Int) -> Void) {
         state.withLock { state in
-            defer {
-                state.line = LogLine(capacity: state.line.bytes.count)
-                state.lines = 0
-            }
-            return (state.line.bytes, state.lines)
+            guard state.lines > 0 else { return }
+            state.line.bytes.withUnsafeBufferPointer { submit($0, state.lines) }
+            state.line.reset()
+            state.lines = 0
         }
     }
 }

@@ -33,7 +33,7 @@ final class AccessLogWriter: @unchecked Sendable {
 
     /// Queues `batch` (whole lines) behind what is queued, or drops and counts it when it
     /// does not fit. Never waits for the descriptor.
-    func submit(_ batch: [UInt8], lines: Int) {
+    func submit(_ batch: UnsafeBufferPointer<UInt8>, lines: Int) {
         guard !batch.isEmpty else { return }
         condition.lock()
         let fits = queued.count + batch.count <= capacity
@@ -73,15 +73,18 @@ final class AccessLogWriter: @unchecked Sendable {
         sigemptyset(&pipeSignal)
         sigaddset(&pipeSignal, SIGPIPE)
         pthread_sigmask(SIG_BLOCK, &pipeSignal, nil)
+        // Two buffers take turns: the loops append to `queued` while `chunk` is written, then
+        // they swap; each keeps its storage (up to 64 KiB), so steady logging allocates nothing.
+        var chunk: [UInt8] = []
         condition.lock()
         while true {
             while queued.isEmpty && !stopped { condition.wait() }
             if queued.isEmpty { break }
-            var chunk: [UInt8] = []
             swap(&chunk, &queued)
             writing = true
             condition.unlock()
             write(chunk)
+            chunk.removeAll(keepingCapacity: chunk.capacity <= 1 << 16)
             condition.lock()
             writing = false
             condition.broadcast()

@@ -7,6 +7,12 @@ struct LogLine {
         bytes.reserveCapacity(capacity)
     }
 
+    /// Empties the line, keeping its storage unless it grew past 64 KiB (a burst's buffer is
+    /// not held for good).
+    mutating func reset() {
+        bytes.removeAll(keepingCapacity: bytes.capacity <= 1 << 16)
+    }
+
     mutating func append(_ text: String) {
         bytes.append(contentsOf: text.utf8)
     }
