@@ -2,7 +2,9 @@
 # hit_cost.sh BIN BENCH_PAGES: instructions per cached /home hit on the server's event loop,
 # counted by callgrind (repeatable on a noisy machine): `trellis bench --served-hits N` runs
 # twice, with SMALL and LARGE hits, and the difference of the event-loop thread's inclusive
-# instructions is divided by LARGE - SMALL. Prints the figure and the top functions.
+# instructions is divided by LARGE - SMALL. Prints the figure; with TOP=N, also the N project
+# functions with the most inclusive instructions (where to look next). Knobs: SMALL (1000),
+# LARGE (6000), TOP (0).
 set -euo pipefail
 BIN=$1 PAGES=$2
 SMALL=${SMALL:-1000} LARGE=${LARGE:-6000}
