@@ -81,3 +81,24 @@ import Testing
         #expect(page.response(coding: .identity, preconditions: Self.conditions(ifNoneMatch: "*")).status == 404)
     }
 }
+
+/// Cached pages are compressed harder than personal ones (docs/DECISIONS.md, gzip levels).
+@Suite struct GzipLevelPerPageTests {
+    @Test func aSharedPageIsCompressedAtTheCachedLevelAndAPersonalOneAtThePerAnswerLevel() throws {
+        let outcome = PagePipelineTests.run("/home", [("X-Client-Version", "ios/5.2.0")])
+        let shared = try #require(outcome.representation)
+        #expect(shared.gzipBody == (try Gzip.compress(shared.result.body, level: Gzip.cachedLevel)))
+        var result = shared.result
+        result.personal = true
+        let personal = Representation(result)
+        #expect(personal.gzipBody == (try Gzip.compress(result.body, level: Gzip.perAnswerLevel)))
+        #expect(Gzip.cachedLevel != Gzip.perAnswerLevel && personal.gzipBody != shared.gzipBody)
+        #expect(personal.etag == shared.etag, "the tag is of the uncompressed body")
+    }
+
+    @Test func eachPageLevelHasItsPoolAndOtherLevelsNone() {
+        #expect(DeflaterPool.shared(at: Gzip.cachedLevel)?.level == Gzip.cachedLevel)
+        #expect(DeflaterPool.shared(at: Gzip.perAnswerLevel)?.level == Gzip.perAnswerLevel)
+        #expect(DeflaterPool.shared(at: 9) == nil)
+    }
+}

@@ -10,7 +10,7 @@ public enum MicroBenchmarks {
     /// `pages` (the sample shop: its product page in the default locale and in French, prices as
     /// currency) and `benchPages` (the 27 KB page shared with the peer comparison) and returns a
     /// printable table. Next to each uncached request: zlib alone compressing the same body (the
-    /// default level, a reused deflater) and the ratio of the two.
+    /// level the page gets, a reused deflater) and the ratio of the two.
     public static func run(pages: String, benchPages: String?, matching: String? = nil) -> String {
         var table = BenchmarkTable(matching: matching)
         for page in BenchPage.all(pages: pages, benchPages: benchPages) {
@@ -26,8 +26,9 @@ public enum MicroBenchmarks {
             let missTime = table.measure("\(path): uncached request (pipeline, + ETag + gzip)", iterations: 300) {
                 uncached.run(request, context: context) { _ in }
             }
-            guard let deflater = try? Deflater(level: Gzip.defaultLevel) else { continue }
-            let zlibTime = table.measure("\(path): uncached request: zlib alone, same body (level \(Gzip.defaultLevel), reused stream)",
+            let level = Gzip.level(personal: page.plan.personal)
+            guard let deflater = try? Deflater(level: level) else { continue }
+            let zlibTime = table.measure("\(path): uncached request: zlib alone, same body (level \(level), reused stream)",
                                          iterations: 300) {
                 _ = try? deflater.compress(page.body)
             }
@@ -50,7 +51,7 @@ public enum MicroBenchmarks {
     }
 
     /// `trellis bench --gzip-levels`: for each page's body, the gzip size and the median time of
-    /// zlib alone (a reused stream) at levels 1 to 9, the measurement behind `Gzip.defaultLevel`.
+    /// zlib alone (a reused stream) at levels 1 to 9, the measurement behind `Gzip.cachedLevel` and `perAnswerLevel`.
     public static func gzipLevels(pages: String, benchPages: String?) -> String {
         var lines = ["| body | level | gzip bytes | of the body | median per body |", "|---|---|---|---|---|"]
         for page in BenchPage.all(pages: pages, benchPages: benchPages) where page.request.headers["Accept-Language"] == nil {

@@ -10,8 +10,18 @@ import Synchronization
 /// new deflater is made, and one given back to a full pool is freed, so the pool holds at most
 /// `capacity` idle streams (about 270 KB each).
 final class DeflaterPool: Sendable {
-    /// The pool `Gzip.compress` uses at its default level.
-    static let shared = DeflaterPool(level: Gzip.defaultLevel, capacity: 8)
+    /// The pools `Gzip.compress` uses: one per page level (cached pages, personal pages).
+    private static let cached = DeflaterPool(level: Gzip.cachedLevel, capacity: 8)
+    private static let perAnswer = DeflaterPool(level: Gzip.perAnswerLevel, capacity: 8)
+
+    /// The shared pool of `level`, nil for a level pages don't use.
+    static func shared(at level: Int32) -> DeflaterPool? {
+        switch level {
+        case Gzip.cachedLevel: cached
+        case Gzip.perAnswerLevel: perAnswer
+        default: nil
+        }
+    }
 
     /// The level of every deflater of this pool.
     let level: Int32

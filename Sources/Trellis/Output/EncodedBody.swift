@@ -9,11 +9,11 @@ struct EncodedBody {
     /// The body as one gzip member; nil when not asked or when zlib failed (identity only).
     let gzip: [UInt8]?
 
-    /// Tags `body` and, with `gzip`, compresses it at `Gzip.defaultLevel`.
-    init(_ body: [UInt8], gzip wantsGzip: Bool) {
+    /// Tags `body` and, with `gzip`, compresses it at `level`.
+    init(_ body: [UInt8], gzip wantsGzip: Bool, level: Int32 = Gzip.cachedLevel) {
         if wantsGzip {
             var hasher = SHA256.Hasher()
-            if let compressed = try? Gzip.compress(body, observing: { hasher.update($0) }) {
+            if let compressed = try? Gzip.compress(body, level: level, observing: { hasher.update($0) }) {
                 etag = ETag.strong(digest: hasher.finalize())
                 gzip = compressed.compacted()
                 return

@@ -4,13 +4,20 @@ import CZlib
 ///
 /// `compress` writes a single standard gzip member with mtime 0 and no file name, so the same
 /// input and level always give the same bytes (stable cache entries, `gzip -dc` reads them).
-/// Safe to call from any thread: at the default level a call borrows a reused deflate stream
-/// from `DeflaterPool.shared`, at any other it opens its own.
+/// Safe to call from any thread: at either page level a call borrows a reused deflate stream
+/// from that level's `DeflaterPool`, at any other it opens its own.
 package enum Gzip {
-    /// The level page bodies are compressed at: chosen by measuring size against time on the
-    /// sample pages (docs/PERFORMANCE.md, "Gzip level"): the last level before lazy matching
-    /// (4 and up), which costs 2.2–5.5x the time for 3–12 % fewer bytes on the 27 KB page.
-    package static let defaultLevel: Int32 = 3
+    /// The level of a page body compressed once and served from the cache to every client of
+    /// its class: zlib's default. Measured (docs/PERFORMANCE.md, "Gzip level"): on the 27 KB
+    /// page 3,764 B against 4,116 B at level 3, for 3.3x the time of the one compression.
+    package static let cachedLevel: Int32 = 6
+    /// The level of a body compressed for one answer (a personal page, never cached): the last
+    /// level before zlib's lazy matching, which costs 2.2–5.5x the time for 3–12 % fewer bytes.
+    package static let perAnswerLevel: Int32 = 3
+    /// The level for a page body: `perAnswerLevel` for a personal page, else `cachedLevel`.
+    package static func level(personal: Bool) -> Int32 {
+        personal ? perAnswerLevel : cachedLevel
+    }
 
     /// The size of each step of output while decompressing.
     private static let chunkSize = 16 * 1024
@@ -18,10 +25,9 @@ package enum Gzip {
     /// Compresses `bytes` into one gzip member at `level` (0–9), handing each slice of input to
     /// `observe` just before zlib reads it (one pass over the bytes, e.g. to hash them too).
     /// - Throws: `GzipError.zlib` naming the failing call (an invalid level fails in `deflateInit2`).
-    package static func compress(_ bytes: [UInt8], level: Int32 = defaultLevel,
+    package static func compress(_ bytes: [UInt8], level: Int32 = cachedLevel,
                                  observing observe: (UnsafeRawBufferPointer) -> Void = { _ in }) throws(GzipError) -> [UInt8] {
-        let pool = DeflaterPool.shared
-        guard level == pool.level else { return try Deflater(level: level).compress(bytes, observing: observe) }
+        guard let pool = DeflaterPool.shared(at: level) else { return try Deflater(level: level).compress(bytes, observing: observe) }
         return try pool.withDeflater { deflater throws(GzipError) in try deflater.compress(bytes, observing: observe) }
     }
 

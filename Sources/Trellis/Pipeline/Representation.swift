@@ -42,7 +42,7 @@ final class Representation: Sendable {
     init(_ result: PageResult) {
         self.result = result
         accessFields = AccessFields.page(result)
-        let encoded = EncodedBody(result.body, gzip: result.body.count >= Self.gzipThreshold)
+        let encoded = EncodedBody(result.body, gzip: result.body.count >= Self.gzipThreshold, level: Gzip.level(personal: result.personal))
         etag = encoded.etag
         var common = Self.cacheControl(result, maxAge: result.maxAge)
         cacheControlLength = common.bytes.count
