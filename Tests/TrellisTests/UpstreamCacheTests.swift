@@ -110,8 +110,46 @@ import Testing
         store("b", ttl: .seconds(60), at: start)
         store("c", ttl: .seconds(60), at: start + .seconds(2))  // full: sweeps the expired "a"
         #expect(cache.count == 2)
-        store("d", ttl: .seconds(60), at: start + .seconds(2))  // full, nothing expired: emptied
-        #expect(cache.count == 1)
+        store("d", ttl: .seconds(60), at: start + .seconds(2))  // full, nothing expired: "b" expires soonest
+        #expect(cache.count == 2)
+        let waiter2 = UpstreamCompletion { _ in }
+        guard case .lead = cache.lookup("b", now: start + .seconds(2), waiter: waiter2, deadline: start + .seconds(3)) else {
+            Issue.record("\"b\" should have gone first")
+            return
+        }
+    }
+
+    @Test func valuesHoldAtMostTheByteBudgetAndTheSoonestToExpireGoFirst() {
+        let text = String(repeating: "x", count: 1000)
+        let one = HeapBytes.of(JSONValue.string(text)) + HeapBytes.of("k0") + UpstreamCache.entryOverhead
+        let cache = UpstreamCache(maxBytes: 3 * one)
+        let start = ContinuousClock.now
+        let waiter = UpstreamCompletion { _ in }
+        func store(_ key: String, _ value: JSONValue, ttl: Duration) {
+            _ = cache.lookup(key, now: start, waiter: waiter, deadline: start + .seconds(1))
+            _ = cache.finish(key, value: value, ttl: ttl, staleIfError: .zero, now: start)
+        }
+        for index in 0..<3 { store("k\(index)", .string(text), ttl: .seconds(10 + index)) }
+        #expect(cache.count == 3 && cache.bytes == 3 * one)
+        store("k3", .string(text), ttl: .seconds(60))
+        #expect(cache.count == 3 && cache.bytes <= 3 * one)
+        guard case .lead = cache.lookup("k0", now: start, waiter: waiter, deadline: start + .seconds(1)) else {
+            Issue.record("k0, the soonest to expire, should have gone")
+            return
+        }
+        store("huge", .string(String(repeating: "y", count: 4 * one)), ttl: .seconds(60))
+        #expect(cache.bytes <= 3 * one, "a value over the whole budget is not kept")
+    }
+
+    @Test func anExpiredValueGivesItsBytesBack() {
+        let cache = UpstreamCache(maxBytes: 1 << 20)
+        let start = ContinuousClock.now
+        let waiter = UpstreamCompletion { _ in }
+        _ = cache.lookup("a", now: start, waiter: waiter, deadline: start + .seconds(1))
+        _ = cache.finish("a", value: .string(String(repeating: "z", count: 500)), ttl: .seconds(1), staleIfError: .zero, now: start)
+        #expect(cache.bytes > 500)
+        _ = cache.lookup("a", now: start + .seconds(2), waiter: waiter, deadline: start + .seconds(3))
+        #expect(cache.bytes == 0)
     }
 
     @Test func countsPerSource() {

@@ -30,7 +30,9 @@ final class TrellisApplication: Sendable {
         self.accessLog = accessLog
         cors = CORSPolicy(origins: options.corsOrigins)
         previews = options.preview
-        dataLoader = PageDataLoader(upstream: UpstreamClient(registry: metrics.registry, tls: upstreamTLS, logger: logger))
+        // Upstream values get a quarter of the page cache's budget on top of it (docs/DECISIONS.md).
+        dataLoader = PageDataLoader(upstream: UpstreamClient(
+            registry: metrics.registry, cacheBytes: max(1 << 20, options.cacheBytes / 4), tls: upstreamTLS, logger: logger))
         let registry = metrics.registry
         registry.counter("trellis_cache_hits_total", help: "Page requests answered from the response cache.") {
             Double(cache.hits)

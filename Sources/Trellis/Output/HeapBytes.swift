@@ -1,3 +1,5 @@
+import SDUI
+
 /// The heap bytes Swift values hold (64-bit Linux, glibc malloc), for the response cache's
 /// entry costs: what `--cache-bytes` bounds must be what the process really holds.
 ///
@@ -35,6 +37,17 @@ enum HeapBytes {
         let storage = allocationOverhead + dictionaryHeader + buckets * (MemoryLayout<String>.stride + MemoryLayout<Value>.stride + 1)
         return dictionary.reduce(storage) { total, entry in
             total + of(entry.key) + ((entry.value as? String).map(of) ?? 0)
+        }
+    }
+
+    /// The heap bytes of a parsed JSON value: its arrays' and objects' storage and every string
+    /// (numbers keep their literal text) — what an upstream value costs its cache.
+    static func of(_ value: JSONValue) -> Int {
+        switch value {
+        case .null, .bool: 0
+        case .number(let text), .string(let text): of(text)
+        case .array(let elements): elements.reduce(of(elements)) { $0 + of($1) }
+        case .object(let object): object.members.reduce(of(object.members)) { $0 + of($1.key) + of($1.value) }
         }
     }
 }

@@ -25,7 +25,7 @@ package final class UpstreamClient: Sendable {
     /// The largest response accepted (head and framing included); larger is no value.
     package let maxResponseBytes: Int
     private let now: @Sendable () -> ContinuousClock.Instant
-    private let cache = UpstreamCache()
+    private let cache: UpstreamCache
     private let resolver: NameResolver
     private let breakers = CircuitBreaker()
     private let metrics: UpstreamMetrics
@@ -45,10 +45,11 @@ package final class UpstreamClient: Sendable {
     /// A client that registers its metrics on `registry`, resolves names with `resolver`,
     /// speaks TLS with `tls` (nil: the system trust store alone) and logs through `logger`.
     /// `now` is the clock for cache TTLs and breaker cooldowns only (timeouts always use the
-    /// real monotonic clock); tests inject one.
+    /// real monotonic clock); tests inject one. Cached values hold at most `cacheBytes`.
     package init(
         registry: MetricsRegistry,
         maxResponseBytes: Int = 4 << 20,
+        cacheBytes: Int = 16 << 20,
         maxConcurrentCalls: Int = 10_000,
         resolver: NameResolver = NameResolver(),
         tls: UpstreamTLSContext? = nil,
@@ -56,6 +57,7 @@ package final class UpstreamClient: Sendable {
         now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
     ) {
         self.resolver = resolver
+        cache = UpstreamCache(maxBytes: cacheBytes)
         self.logger = logger
         self.maxResponseBytes = maxResponseBytes
         self.maxConcurrentCalls = maxConcurrentCalls
