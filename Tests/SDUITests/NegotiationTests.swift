@@ -117,3 +117,23 @@ import Testing
         #expect(padded.profile.descriptor == ClientDescriptor.capabilities(["page", "text"], version: nil))
     }
 }
+
+@Suite struct ClientClassHeapTests {
+    @Test func aKeyChargesTheProfileOnlyWhenTheSitesTableDoesNotHoldIt() throws {
+        let site = try Fixtures.load(Fixtures.page(NegotiationTests.children))
+        let held = site.clientClass(for: ClientDescriptor.capabilities(["page", "carousel", "image", "button"], version: nil))
+        #expect(held.profileHeldBySite && held.heapBytes == 48 + held.signatureBytes)
+        let loose = ClientClass(profile: held.profile, profileHeldBySite: false)
+        #expect(loose == held, "the same class: equality is by signature")
+        #expect(loose.heapBytes > held.heapBytes + 3 * 48, "its flags and capability names are charged")
+    }
+
+    @Test func theTableStopsHoldingProfilesOnceFull() throws {
+        let site = try Fixtures.load(Fixtures.page(NegotiationTests.children))
+        let table = ClientClassTable(catalog: site.catalog, limit: 1)
+        let first = table.clientClass(for: Fixtures.client("ios/6.0.0"))
+        let second = table.clientClass(for: Fixtures.client("ios/4.9.0"))
+        #expect(first.profileHeldBySite && !second.profileHeldBySite)
+        #expect(table.clientClass(for: Fixtures.client("ios/6.0.0")).profileHeldBySite)
+    }
+}

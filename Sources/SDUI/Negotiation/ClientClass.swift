@@ -7,9 +7,13 @@ public struct ClientClass: Sendable, Hashable, CustomStringConvertible {
     /// renderable action bits (by action index).
     let signature: [UInt64]
     let profile: ClientProfile
+    /// Whether the site's table holds the profile too (false once the table is full): then a
+    /// cache key keyed by this class keeps nothing alive but its signature.
+    let profileHeldBySite: Bool
 
-    init(profile: ClientProfile) {
+    init(profile: ClientProfile, profileHeldBySite: Bool = true) {
         self.profile = profile
+        self.profileHeldBySite = profileHeldBySite
         let flags = profile.renderable + profile.fieldAllowed + profile.actionRenderable
         var bits = [UInt64](repeating: 0, count: (flags.count + 63) / 64)
         for (i, flag) in flags.enumerated() where flag {
@@ -25,6 +29,19 @@ public struct ClientClass: Sendable, Hashable, CustomStringConvertible {
 
     /// The bytes of the signature a cache key holds.
     public var signatureBytes: Int { signature.count * 8 }
+
+    /// The heap a cache key keyed by this class keeps alive: its signature and, when the site's
+    /// table does not hold the profile (a flood of capability sets filled it), the profile too
+    /// (three flag arrays, the descriptor's capability names).
+    public var heapBytes: Int {
+        let allocation = 48  // Swift's storage header plus malloc's chunk overhead
+        guard !profileHeldBySite else { return allocation + signatureBytes }
+        let flags = profile.renderable.count + profile.fieldAllowed.count + profile.actionRenderable.count
+        let names = profile.descriptor.capabilities.map { names in
+            names.reduce(allocation + 32 + names.count * 24) { $0 + ($1.utf8.count > 15 ? allocation + $1.utf8.count : 0) }
+        } ?? 0
+        return (allocation + signatureBytes) + (allocation + 64) + (3 * allocation + flags) + names
+    }
 
     public static func == (a: ClientClass, b: ClientClass) -> Bool { a.signature == b.signature }
     public func hash(into hasher: inout Hasher) { hasher.combine(signature) }

@@ -2,13 +2,16 @@ import Synchronization
 
 /// Memoizes `ClientDescriptor` → `ClientClass` for one `Site`, so a request only looks its
 /// class up. Bounded: past `limit` descriptors (random versions or capability sets), classes
-/// are computed per call and not remembered.
+/// are computed per call and not remembered, and a cache key keyed by one is charged its
+/// profile (`ClientClass.heapBytes`). 256 profiles hold about a quarter of a MiB; a real fleet
+/// sends a few dozen version and capability combinations (a 4 MiB-cache soak with random
+/// capability sets peaked 1 MiB lower than with 1,024, docs/PERFORMANCE.md).
 final class ClientClassTable: Sendable {
     private let catalog: Catalog
     private let classes = Mutex<[ClientDescriptor: ClientClass]>([:])
     private let limit: Int
 
-    init(catalog: Catalog, limit: Int = 4096) {
+    init(catalog: Catalog, limit: Int = 256) {
         self.catalog = catalog
         self.limit = limit
     }
@@ -27,7 +30,8 @@ final class ClientClassTable: Sendable {
         let computed = ClientClass(profile: ClientProfile(catalog: catalog, client: client, owner: ObjectIdentifier(self)))
         return classes.withLock { table in
             if let known = table[client] { return known }
-            if table.count < limit { table[client] = computed }
+            guard table.count < limit else { return ClientClass(profile: computed.profile, profileHeldBySite: false) }
+            table[client] = computed
             return computed
         }
     }

@@ -12,6 +12,6 @@ struct CacheKey: Sendable, Hashable {
         HeapBytes.of(plan.page) + HeapBytes.of(plan.template) + (plan.variantsHeader.map(HeapBytes.of) ?? 0)
             + (plan.locale.map(HeapBytes.of) ?? 0) + HeapBytes.of(plan.params) + HeapBytes.of(plan.variants)
             + HeapBytes.of(plan.query) + HeapBytes.of(plan.forwardedValues) + HeapBytes.of(strings: plan.forwardedNames)
-            + HeapBytes.allocationOverhead + plan.client.signatureBytes
+            + HeapBytes.allocationOverhead + plan.client.heapBytes
     }
 }
