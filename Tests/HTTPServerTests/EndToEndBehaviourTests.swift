@@ -131,6 +131,16 @@ struct EndToEndBehaviourTests {
         #expect(throws: TestClient.Failure.self) { try TestClient(port: server.boundPort) }
     }
 
+    @Test func aDrainEndsWhileTheGlobalQueuesWorkersAreAllBlocked() throws {
+        let (server, _) = try makeServer()
+        let blocker = DispatchSemaphore(value: 0)
+        defer { for _ in 0..<16 { blocker.signal() } }
+        for _ in 0..<16 { DispatchQueue.global().async { blocker.wait() } }  // more than one worker per core
+        let done = DispatchSemaphore(value: 0)
+        server.drain(grace: .zero, timeout: .seconds(5)) { done.signal() }
+        #expect(done.wait(timeout: .now() + 3) == .success)
+    }
+
     @Test func drainTimeoutClosesWhatRemains() throws {
         let (server, _) = try makeServer()
         let busy = try TestClient(port: server.boundPort)

@@ -1,6 +1,11 @@
 import Dispatch
 
 extension HTTPServer {
+    /// The drain's timers run on a queue of their own: a serial queue gets a thread even while
+    /// the global queue's few workers (one per core) are all busy or blocked, so a drain ends on
+    /// time under any load.
+    private static let drainQueue = DispatchQueue(label: "HTTPServer.drain")
+
     /// Graceful drain (SPEC §4.3, §4.4). From now on, the grace period included, every answer
     /// carries `Connection: close`. After `grace` the listener closes; requests already received
     /// (pipelined ones too) are answered, the last one on each connection with
@@ -15,7 +20,7 @@ extension HTTPServer {
             return
         }
         for loop in loops { loop.execute { loop.quiesceAll() } }
-        DispatchQueue.global().asyncAfter(deadline: .now() + grace.dispatchInterval) { [self] in
+        Self.drainQueue.asyncAfter(deadline: .now() + grace.dispatchInterval) { [self] in
             let first = loops[0]
             first.execute {
                 first.listener?.close()
@@ -40,7 +45,7 @@ extension HTTPServer {
             waitForConnections(until: .now + .seconds(1), forced: true, completion: completion)
             return
         }
-        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(5)) { [self] in
+        Self.drainQueue.asyncAfter(deadline: .now() + .milliseconds(5)) { [self] in
             waitForConnections(until: deadline, forced: forced, completion: completion)
         }
     }
