@@ -106,12 +106,14 @@ import Testing
 }
 
 @Suite struct SemanticVersionTests {
-    @Test(arguments: ["1.0.0", "0.0.0", "10.20.30", "1.0.0-alpha", "1.0.0-alpha.1", "1.0.0-0.3.7", "1.0.0+build.1", "1.0.0-rc.1+b"])
+    @Test(arguments: ["1.0.0", "0.0.0", "10.20.30", "1.0.0-alpha", "1.0.0-alpha.1", "1.0.0-0.3.7", "1.0.0+build.1", "1.0.0-rc.1+b",
+                       "1.0.0-0a", "1.0.0-a-b.c+d-e.01", "18446744073709551615.0.0"])
     func parsesValid(text: String) {
         #expect(SemanticVersion(text) != nil)
     }
 
-    @Test(arguments: ["", "1", "1.0", "1.0.0.0", "01.0.0", "1.0.0-", "1.0.0-01", "1.0.0+", "1.0.0-a..b", "v1.0.0", "1.0.0 ", "-1.0.0", "1.0.0-é"])
+    @Test(arguments: ["", "1", "1.0", "1.0.0.0", "01.0.0", "1.0.0-", "1.0.0-01", "1.0.0+", "1.0.0-a..b", "v1.0.0", "1.0.0 ", "-1.0.0", "1.0.0-é",
+                       "18446744073709551616.0.0", "1.0.0+a+b", "1.2-3.4", "1.0.0-a+", "1.0.0+a.", "1..0.0", "1.0.0-+a"])
     func rejectsMalformed(text: String) {
         #expect(SemanticVersion(text) == nil)
     }

@@ -121,11 +121,10 @@ final class UpstreamCache: Sendable {
             state.values[key] = nil
             state.bytes -= cached.cost
         }
-        guard !fits() else { return }
-        for (key, cached) in state.values.sorted(by: { $0.value.staleUntil < $1.value.staleUntil }) {
-            state.values[key] = nil
-            state.bytes -= cached.cost
-            if fits() { return }
+        // One linear scan per value dropped (usually one): no sort of the whole table per insert.
+        while !fits(), let soonest = state.values.min(by: { $0.value.staleUntil < $1.value.staleUntil }) {
+            state.values[soonest.key] = nil
+            state.bytes -= soonest.value.cost
         }
     }
 }
