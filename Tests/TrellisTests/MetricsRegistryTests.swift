@@ -92,6 +92,24 @@ import Testing
             """)
     }
 
+    /// An unlabelled family always shows its one series; a labelled one shows none until observed.
+    @Test func onlyAnUnlabelledHistogramRendersASeriesBeforeAnyObservation() {
+        let registry = MetricsRegistry()
+        _ = registry.histogram("plain", help: "h", buckets: [1])
+        _ = registry.histogram("bysource", help: "h", buckets: [1], labelNames: ["source"])
+        #expect(registry.render() == """
+            # HELP plain h
+            # TYPE plain histogram
+            plain_bucket{le="1"} 0
+            plain_bucket{le="+Inf"} 0
+            plain_sum 0
+            plain_count 0
+            # HELP bysource h
+            # TYPE bysource histogram
+
+            """)
+    }
+
     @Test func concurrentIncrementsSumCorrectly() {
         let registry = MetricsRegistry()
         let counter = registry.counter("c_total", help: "c")

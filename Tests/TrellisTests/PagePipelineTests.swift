@@ -112,8 +112,17 @@ import Testing
     @Test func theRecordCarriesTheTraceTheClientSent() {
         let traceparent = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01"
         let outcome = Self.run("/home", [("traceparent", traceparent)])
-        #expect(outcome.record.trace.traceID == "4bf92f3577b34da6a3ce929d0e0e4736")
+        #expect(outcome.record.traceID == "4bf92f3577b34da6a3ce929d0e0e4736")
         #expect(outcome.record.accessFields(errorCode: nil).hasPrefix("trace_id=4bf92f3577b34da6a3ce929d0e0e4736 page=home "))
+    }
+
+    /// The record rides on the response as an existential: within its three-word inline buffer
+    /// it needs no heap box, so a cache hit allocates nothing for it.
+    @Test func theRecordFitsAnExistentialsInlineBuffer() {
+        #expect(MemoryLayout<PageRecord>.size <= 3 * MemoryLayout<Int>.size)
+        let outcome = Self.run("/home", [])
+        let annotation: any Sendable = outcome.record
+        #expect((annotation as? PageRecord)?.page == "home")
     }
 
     @Test func aClientVersionOver256BytesIsA400() {

@@ -4,8 +4,9 @@ public enum Platform: String, Sendable, Hashable, CaseIterable {
 
     /// The platform whose raw value is exactly these bytes.
     init?(bytes: UnsafeBufferPointer<UInt8>) {
-        guard let platform = Self.allCases.first(where: { $0.rawValue.utf8.elementsEqual(bytes) }) else { return nil }
-        self = platform
+        // Names are at most 7 bytes: such a `String` is stored inline (no allocation).
+        guard bytes.count <= 7 else { return nil }
+        self.init(rawValue: String(decoding: bytes, as: UTF8.self))
     }
 }
 

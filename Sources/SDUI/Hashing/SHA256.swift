@@ -41,8 +41,11 @@ public enum SHA256 {
 
     /// Appends `value` as 16 lowercase hex digits (big-endian).
     public static func appendHex(of value: UInt64, to text: inout [UInt8]) {
-        for shift in stride(from: 60, through: 0, by: -4) {
-            text.append(hexDigit(UInt8(truncatingIfNeeded: value >> UInt64(shift)) & 0x0F))
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { digits in
+            for index in 0..<16 {
+                digits[index] = hexDigit(UInt8(truncatingIfNeeded: value >> UInt64(60 - 4 * index)) & 0x0F)
+            }
+            text.append(contentsOf: digits)
         }
     }
 

@@ -32,10 +32,17 @@ final class TrellisMetrics: Sendable {
     /// `fallbacks` the fallbacks its page applied, by original component type, and
     /// `actionFallbacks` the same for actions, by original action type.
     func record(_ exchange: HTTPExchange, page: String, fallbacks byType: [String: Int], actionFallbacks: [String: Int]) {
-        requests.increment(page, String(exchange.status))
+        requests.increment(page, Self.statusLabel(exchange.status))
         duration.observe(exchange.duration)
         responseBytes.increment(by: exchange.bodyBytes)
         for (type, count) in byType { fallbacks.increment([type], by: count) }
         for (type, count) in actionFallbacks { self.actionFallbacks.increment([type], by: count) }
     }
+
+    /// The `status` label: the decimal status, made once per status code rather than per request.
+    private static func statusLabel(_ status: Int) -> String {
+        statusLabels.indices.contains(status) ? statusLabels[status] : String(status)
+    }
+
+    private static let statusLabels = (0..<600).map { String($0) }
 }

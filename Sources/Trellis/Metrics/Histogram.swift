@@ -6,7 +6,8 @@ import Synchronization
 /// sorted by label values; without, a single series.
 ///
 /// An observation finds its bucket by a linear scan of ~14 bounds and updates its series
-/// under one lock.
+/// under one lock; an unlabelled family keeps its one series apart from the table of labelled
+/// ones, so a request's observation hashes nothing.
 package final class Histogram: PrometheusMetric {
     /// The bounds of `trellis_request_duration_seconds`, in seconds.
     package static let requestDurationBuckets: [Double] = [
@@ -30,7 +31,12 @@ package final class Histogram: PrometheusMetric {
     private let help: String
     private let bounds: [Double]
     private let labelNames: [String]
-    private let series: Mutex<[[String]: Series]>
+    /// The series: an unlabelled family's one, or a labelled family's by label values.
+    private struct State {
+        var unlabelled: Series
+        var labelled: [[String]: Series] = [:]
+    }
+    private let series: Mutex<State>
 
     /// A histogram with strictly increasing finite `bounds`; register it through `MetricsRegistry`.
     init(name: String, help: String, bounds: [Double], labelNames: [String] = []) {
@@ -39,7 +45,7 @@ package final class Histogram: PrometheusMetric {
         self.help = help
         self.bounds = bounds
         self.labelNames = labelNames
-        series = Mutex(labelNames.isEmpty ? [[]: Series(counts: Array(repeating: 0, count: bounds.count + 1))] : [:])
+        series = Mutex(State(unlabelled: Series(counts: Array(repeating: 0, count: bounds.count + 1))))
     }
 
     /// Records one observation (a value equal to a bound falls in that bound's bucket) in the
@@ -49,7 +55,11 @@ package final class Histogram: PrometheusMetric {
         let bucket = bounds.firstIndex { value <= $0 } ?? bounds.count
         let empty = bounds.count + 1
         series.withLock {
-            $0[labelValues, default: Series(counts: Array(repeating: 0, count: empty))].record(bucket: bucket, value: value)
+            if labelValues.isEmpty {
+                $0.unlabelled.record(bucket: bucket, value: value)
+            } else {
+                $0.labelled[labelValues, default: Series(counts: Array(repeating: 0, count: empty))].record(bucket: bucket, value: value)
+            }
         }
     }
 
@@ -60,7 +70,7 @@ package final class Histogram: PrometheusMetric {
     }
 
     func render(into output: inout String) {
-        let snapshot = series.withLock { $0 }
+        let snapshot = series.withLock { labelNames.isEmpty ? [[]: $0.unlabelled] : $0.labelled }
         output += PrometheusText.header(name: name, help: help, type: "histogram")
         for (values, one) in snapshot.sorted(by: { $0.key.lexicographicallyPrecedes($1.key) }) {
             var cumulative = 0

@@ -14,9 +14,14 @@
 package enum AcceptEncoding {
     /// The coding to answer with for an `Accept-Encoding` value (nil when absent).
     package static func preferredCoding(_ headerValue: String?) -> ContentCoding {
-        guard let headerValue else { return .identity }
+        guard var headerValue else { return .identity }
+        return headerValue.withUTF8 { preferredCoding(bytes: $0[...]) }
+    }
+
+    /// `preferredCoding` over the value's bytes (integer indices: no `String` index arithmetic).
+    private static func preferredCoding(bytes: Slice<UnsafeBufferPointer<UInt8>>) -> ContentCoding {
         var gzip: Int?, identity: Int?, any: Int?
-        var rest = Substring(headerValue).utf8
+        var rest = bytes
         while true {
             let comma = rest.firstIndex(of: UInt8(ascii: ",")) ?? rest.endIndex
             let element = rest[..<comma]
@@ -47,7 +52,7 @@ package enum AcceptEncoding {
     }
 
     /// Whether `name` is `lowercase` in any ASCII case (only letters fold).
-    private static func equalIgnoringCase(_ name: Substring.UTF8View, _ lowercase: StaticString) -> Bool {
+    private static func equalIgnoringCase(_ name: Slice<UnsafeBufferPointer<UInt8>>, _ lowercase: StaticString) -> Bool {
         guard name.count == lowercase.utf8CodeUnitCount else { return false }
         let wanted = UnsafeBufferPointer(start: lowercase.utf8Start, count: lowercase.utf8CodeUnitCount)
         return zip(name, wanted).allSatisfy { byte, expected in
@@ -55,7 +60,8 @@ package enum AcceptEncoding {
         }
     }
 
-    static func weightParameter(_ parameter: Substring.UTF8View) -> Int? {
+    static func weightParameter<Bytes: BidirectionalCollection<UInt8>>(_ parameter: Bytes) -> Int?
+    where Bytes.SubSequence == Bytes {
         let pieces = parameter.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
         guard pieces.count == 2, case let name = trimmed(pieces[0]),
               name.elementsEqual("q".utf8) || name.elementsEqual("Q".utf8)
@@ -64,13 +70,12 @@ package enum AcceptEncoding {
     }
 
     /// Parses `qvalue = ( "0" [ "." 0*3DIGIT ] ) / ( "1" [ "." 0*3("0") ] )` into thousandths.
-    static func qValue(_ text: Substring.UTF8View) -> Int? {
-        let bytes = Array(text)
-        guard let first = bytes.first, first == UInt8(ascii: "0") || first == UInt8(ascii: "1") else { return nil }
+    static func qValue<Bytes: Collection<UInt8>>(_ text: Bytes) -> Int? {
+        guard let first = text.first, first == UInt8(ascii: "0") || first == UInt8(ascii: "1") else { return nil }
         let whole = Int(first - UInt8(ascii: "0")) * 1000
-        guard bytes.count > 1 else { return whole }
-        let decimals = bytes.dropFirst(2)
-        guard bytes[1] == UInt8(ascii: "."), decimals.count <= 3,
+        guard text.count > 1 else { return whole }
+        let decimals = text.dropFirst(2)
+        guard text.dropFirst().first == UInt8(ascii: "."), decimals.count <= 3,
               decimals.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
         else { return nil }
         var fraction = 0, scale = 100
@@ -82,7 +87,8 @@ package enum AcceptEncoding {
     }
 
     /// `bytes` without optional whitespace (spaces and tabs) at either end.
-    private static func trimmed(_ bytes: Substring.UTF8View) -> Substring.UTF8View {
+    private static func trimmed<Bytes: BidirectionalCollection<UInt8>>(_ bytes: Bytes) -> Bytes
+    where Bytes.SubSequence == Bytes {
         let isSpace: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
         guard let start = bytes.firstIndex(where: { !isSpace($0) }),
               let end = bytes.lastIndex(where: { !isSpace($0) })

@@ -1,3 +1,5 @@
+import SDUI
+
 /// One logfmt line as bytes: text, zero-padded decimals, and values quoted only when they
 /// need it (empty, or with a space, `"`, `=` or a control character).
 struct LogLine {
@@ -14,16 +16,18 @@ struct LogLine {
     }
 
     mutating func append(_ text: String) {
-        bytes.append(contentsOf: text.utf8)
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     mutating func append(_ raw: [UInt8]) {
         bytes.append(contentsOf: raw)
     }
 
-    /// Appends the 32 hex digits of `trace`'s id.
-    mutating func appendTraceID(_ trace: TraceContext) {
-        trace.appendTraceID(to: &bytes)
+    /// Appends the 32 hex digits of a trace id (`TraceContext.traceBits`).
+    mutating func appendTraceID(_ bits: (high: UInt64, low: UInt64)) {
+        SHA256.appendHex(of: bits.high, to: &bytes)
+        SHA256.appendHex(of: bits.low, to: &bytes)
     }
 
     /// ` key=` then the value.
@@ -34,16 +38,15 @@ struct LogLine {
 
     /// A non-negative integer in decimal, left-padded with zeros to `width` digits.
     mutating func decimal(_ number: Int, width: Int = 1) {
-        var rest = max(0, number), scale = 1, digits = 1
-        while rest / scale >= 10 {
-            scale *= 10
-            digits += 1
-        }
-        for _ in digits..<max(width, digits) { bytes.append(UInt8(ascii: "0")) }
-        while scale > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(rest / scale))
-            rest %= scale
-            scale /= 10
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var rest = max(0, number), start = digits.count
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            } while rest > 0
+            for _ in (digits.count - start)..<max(width, digits.count - start) { bytes.append(UInt8(ascii: "0")) }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
         }
     }
 
@@ -58,10 +61,15 @@ struct LogLine {
 
     /// The value as is, or quoted with `"`, `\` and control characters escaped.
     mutating func value(_ text: String) {
-        let needsQuotes = text.isEmpty || text.utf8.contains {
-            $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "=") || $0 < 0x20 || $0 == 0x7F
+        var text = text
+        let plain = text.withUTF8 { utf8 in
+            let needsQuotes = utf8.isEmpty || utf8.contains {
+                $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "=") || $0 < 0x20 || $0 == 0x7F
+            }
+            if !needsQuotes { bytes.append(contentsOf: utf8) }
+            return !needsQuotes
         }
-        guard needsQuotes else { return append(text) }
+        guard !plain else { return }
         append("\"")
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -80,15 +80,20 @@ struct PagePipeline: Sendable {
             return .failure(HTTPError(status: 404, code: "not_found", message: "no page at \(request.path)"))
         }
         guard request.method == "GET" || request.method == "HEAD" else { return .failure(.methodNotAllowed) }
-        return PageQuery.parse(request.headers).flatMap { headers in
-            var plan = PagePlan(site: site, match: match, query: headers)
-            plan.locale = LocaleNegotiation.negotiate(request.headers, localization: site.localization)
-            plan.forward(request.headers, site: site)
-            return QueryParameters.parse(request.query, declared: site.declaredQuery(of: plan.template)).map { query in
-                plan.query = query
-                return plan
-            }
+        let headers: PageQuery
+        switch PageQuery.parse(request.headers) {
+        case .success(let parsed): headers = parsed
+        case .failure(let error): return .failure(error)
         }
+        var plan = PagePlan(site: site, match: match, query: headers)
+        plan.locale = LocaleNegotiation.negotiate(request.headers, localization: site.localization)
+        plan.forward(request.headers, site: site)
+        guard let query = request.query else { return .success(plan) }
+        switch QueryParameters.parse(query, declared: site.declaredQuery(of: plan.template)) {
+        case .success(let declared): plan.query = declared
+        case .failure(let error): return .failure(error)
+        }
+        return .success(plan)
     }
 
     /// The representation of `plan`: from the cache (or an assembly of it already under way),

@@ -24,13 +24,10 @@ struct TraceContext: Sendable, Equatable {
     }
 
     /// The trace id: 32 lowercase hex digits.
-    var traceID: String { Self.hex(traceBits.high) + Self.hex(traceBits.low) }
+    var traceID: String { Self.traceID(traceBits) }
 
-    /// Appends the trace id's 32 hex digits to `bytes` (the access log: no `String` made).
-    func appendTraceID(to bytes: inout [UInt8]) {
-        SHA256.appendHex(of: traceBits.high, to: &bytes)
-        SHA256.appendHex(of: traceBits.low, to: &bytes)
-    }
+    /// The trace id of `bits`: 32 lowercase hex digits.
+    static func traceID(_ bits: (high: UInt64, low: UInt64)) -> String { hex(bits.high) + hex(bits.low) }
 
     /// The `traceparent` for one upstream call: version 00, this trace, a new parent id.
     func childTraceparent() -> String {
