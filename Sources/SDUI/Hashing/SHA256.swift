@@ -39,16 +39,6 @@ public enum SHA256 {
         }
     }
 
-    /// Appends `value` as 16 lowercase hex digits (big-endian).
-    public static func appendHex(of value: UInt64, to text: inout [UInt8]) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { digits in
-            for index in 0..<16 {
-                digits[index] = hexDigit(UInt8(truncatingIfNeeded: value >> UInt64(60 - 4 * index)) & 0x0F)
-            }
-            text.append(contentsOf: digits)
-        }
-    }
-
     /// The lowercase hex digit of a nibble (0–15).
     @usableFromInline
     static func hexDigit(_ nibble: UInt8) -> UInt8 {

@@ -6,7 +6,7 @@ import Synchronization
 /// batch, so the lock is uncontended but for the final `flush`. Lines are written straight into
 /// the batch's buffer, which the writer copies from and which then serves the next pass.
 final class AccessLogBatch: Sendable {
-    private struct State {
+    private struct State: ~Copyable {
         var line = LogLine(capacity: 0)
         var lines = 0
         var second = Int.min
@@ -37,7 +37,8 @@ final class AccessLogBatch: Sendable {
     func hand(_ submit: (UnsafeBufferPointer<UInt8>, Int) -> Void) {
         state.withLock { state in
             guard state.lines > 0 else { return }
-            state.line.bytes.withUnsafeBufferPointer { submit($0, state.lines) }
+            let lines = state.lines
+            state.line.withBytes { submit($0, lines) }
             state.line.reset()
             state.lines = 0
         }

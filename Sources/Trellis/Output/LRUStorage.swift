@@ -2,8 +2,9 @@
 /// used first out, with optional expiry.
 ///
 /// A dictionary maps each key to a slot; the slots form a doubly-linked list by index (head =
-/// most recent). A slot's links, cost and expiry live in `meta`, apart from its key and value
-/// in `entries`, so a hit reorders the list without copying (and reference counting) an entry.
+/// most recent). A slot's links, cost and expiry live in `meta`, apart from its key in `keys`
+/// and its value in `values`, so a hit reorders the list and reads the value without copying
+/// (and reference counting) the key.
 /// Freed slots are reused, so a hit or a replacing insert allocates nothing and every
 /// operation is O(1) (eviction is O(1) per evicted entry).
 struct LRUStorage<Key: Hashable, Value> {
@@ -19,7 +20,8 @@ struct LRUStorage<Key: Hashable, Value> {
     let capacity: Int
     /// The sum of the costs of the entries held.
     private(set) var totalCost = 0
-    private var entries: [(key: Key, value: Value)?] = []
+    private var keys: [Key?] = []
+    private var values: [Value?] = []
     private var meta: [Meta] = []
     private var freeSlots: [Int] = []
     private var index: [Key: Int] = [:]
@@ -30,13 +32,13 @@ struct LRUStorage<Key: Hashable, Value> {
     }
 
     /// The most bytes this storage itself may hold per entry, besides the key's and the
-    /// value's own heap: its slots in `entries` and `meta`, whose arrays double when full (two
+    /// value's own heap: its slots in `keys`, `values` and `meta`, whose arrays double when full (two
     /// slots per entry just after growing); its index bucket, in a dictionary whose
     /// power-of-two buckets are at most 3/4 full (8/3 buckets per entry just after doubling);
     /// and its index in `freeSlots`. `ResponseCache` charges it with every entry, so eviction
     /// bounds real memory (`CacheMemoryTests` checks the charge against `mallinfo2`).
     static var bookkeepingBytesPerEntry: Int {
-        2 * (MemoryLayout<(key: Key, value: Value)?>.stride + MemoryLayout<Meta>.stride)
+        2 * (MemoryLayout<Key?>.stride + MemoryLayout<Value?>.stride + MemoryLayout<Meta>.stride)
             + 8 * (MemoryLayout<Key>.stride + MemoryLayout<Int>.stride) / 3
             + MemoryLayout<Int>.stride
     }
@@ -55,7 +57,7 @@ struct LRUStorage<Key: Hashable, Value> {
             unlink(slot)
             pushFront(slot)
         }
-        return entries[slot]?.value
+        return values[slot]
     }
 
     /// Stores `value` (replacing any entry for `key`), evicting least recently used entries
@@ -68,11 +70,13 @@ struct LRUStorage<Key: Hashable, Value> {
         let slot: Int
         if let free = freeSlots.popLast() {
             slot = free
-            entries[slot] = (key, value)
+            keys[slot] = key
+            values[slot] = value
             meta[slot] = Meta(cost: cost, expiresAt: expiresAt)
         } else {
-            slot = entries.count
-            entries.append((key, value))
+            slot = keys.count
+            keys.append(key)
+            values.append(value)
             meta.append(Meta(cost: cost, expiresAt: expiresAt))
         }
         index[key] = slot
@@ -86,11 +90,12 @@ struct LRUStorage<Key: Hashable, Value> {
     }
 
     private mutating func remove(_ slot: Int) {
-        guard let key = entries[slot]?.key else { return }
+        guard let key = keys[slot] else { return }
         unlink(slot)
         index[key] = nil
         totalCost -= meta[slot].cost
-        entries[slot] = nil
+        keys[slot] = nil
+        values[slot] = nil
         meta[slot] = Meta()
         freeSlots.append(slot)
     }

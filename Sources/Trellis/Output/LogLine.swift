@@ -1,34 +1,86 @@
-import SDUI
-
 /// One logfmt line as bytes: text, zero-padded decimals, and values quoted only when they
 /// need it (empty, or with a space, `"`, `=` or a control character).
-struct LogLine {
-    private(set) var bytes: [UInt8] = []
+///
+/// The line owns its buffer (not an `Array`), so appending a field is a capacity check and a
+/// copy: every request writes a line of some twenty pieces. Not copyable: one owner, freed
+/// once; so it may be sent to another thread with its buffer (hence the unchecked `Sendable`).
+struct LogLine: ~Copyable, @unchecked Sendable {
+    private var start: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    /// Bytes written so far.
+    private(set) var count = 0
 
     init(capacity: Int) {
-        bytes.reserveCapacity(capacity)
+        self.capacity = max(capacity, Self.smallest)
+        start = .allocate(capacity: self.capacity)
     }
 
-    /// Empties the line, keeping its storage unless it grew past 64 KiB (a burst's buffer is
+    deinit { start.deallocate() }
+
+    /// The bytes written so far, copied.
+    var bytes: [UInt8] { withBytes { Array($0) } }
+
+    /// Calls `body` with the bytes written so far, without copying them.
+    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        try body(UnsafeBufferPointer(start: start, count: count))
+    }
+
+    /// Empties the line, keeping its buffer unless it grew past 64 KiB (a burst's buffer is
     /// not held for good).
     mutating func reset() {
-        bytes.removeAll(keepingCapacity: bytes.capacity <= 1 << 16)
+        count = 0
+        guard capacity > 1 << 16 else { return }
+        start.deallocate()
+        capacity = Self.smallest
+        start = .allocate(capacity: capacity)
+    }
+
+    mutating func append(_ raw: UnsafeBufferPointer<UInt8>) {
+        guard let source = raw.baseAddress else { return }
+        reserve(raw.count)
+        (start + count).initialize(from: source, count: raw.count)
+        count += raw.count
     }
 
     mutating func append(_ text: String) {
         var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+        text.withUTF8 { append($0) }
     }
 
     mutating func append(_ raw: [UInt8]) {
-        bytes.append(contentsOf: raw)
+        raw.withUnsafeBufferPointer { append($0) }
     }
 
     /// Appends the 32 hex digits of a trace id (`TraceContext.traceBits`).
     mutating func appendTraceID(_ bits: (high: UInt64, low: UInt64)) {
-        SHA256.appendHex(of: bits.high, to: &bytes)
-        SHA256.appendHex(of: bits.low, to: &bytes)
+        appendHex(bits.high)
+        appendHex(bits.low)
     }
+
+    /// Appends `value` as 16 lowercase hex digits.
+    private mutating func appendHex(_ value: UInt64) {
+        reserve(16)
+        for digit in 0..<16 {
+            let nibble = UInt8(truncatingIfNeeded: value >> UInt64(60 - 4 * digit)) & 0x0F
+            start[count + digit] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") - 10 + nibble
+        }
+        count += 16
+    }
+
+    /// Room for `extra` more bytes.
+    private mutating func reserve(_ extra: Int) {
+        if count + extra > capacity { grow(to: count + extra) }
+    }
+
+    private mutating func grow(to needed: Int) {
+        let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: max(needed, 2 * capacity))
+        larger.initialize(from: start, count: count)
+        start.deallocate()
+        start = larger
+        capacity = max(needed, 2 * capacity)
+    }
+
+    private static let smallest = 64
 
     /// ` key=` then the value.
     mutating func field(_ keyPrefix: String, _ text: String) {
@@ -38,16 +90,20 @@ struct LogLine {
 
     /// A non-negative integer in decimal, left-padded with zeros to `width` digits.
     mutating func decimal(_ number: Int, width: Int = 1) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var rest = max(0, number), start = digits.count
-            repeat {
-                start -= 1
-                digits[start] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-            } while rest > 0
-            for _ in (digits.count - start)..<max(width, digits.count - start) { bytes.append(UInt8(ascii: "0")) }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+        var digits = 1, scale = 1
+        let value = max(0, number)
+        while value / scale >= 10 {
+            scale *= 10
+            digits += 1
         }
+        let written = max(width, digits)
+        reserve(written)
+        var rest = value
+        for index in stride(from: count + written - 1, through: count, by: -1) {
+            start[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+        }
+        count += written
     }
 
     /// Milliseconds with three decimals (microsecond resolution): `0.213`, `1500.000`.
@@ -66,7 +122,7 @@ struct LogLine {
             let needsQuotes = utf8.isEmpty || utf8.contains {
                 $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "=") || $0 < 0x20 || $0 == 0x7F
             }
-            if !needsQuotes { bytes.append(contentsOf: utf8) }
+            if !needsQuotes { append(utf8) }
             return !needsQuotes
         }
         guard !plain else { return }

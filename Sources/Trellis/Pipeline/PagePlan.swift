@@ -60,6 +60,22 @@ struct PagePlan: Sendable, Hashable {
         upgradeSuggested = rollout.upgradeSuggested(query.clientVersion)
     }
 
+    /// Hashes what tells plans apart and leaves out what follows from it (`page`,
+    /// `variantsHeader`, `forwardedNames` and `release` follow from the route, the template and
+    /// the variants): equal plans still hash equal, and a cache look-up hashes fewer strings.
+    /// Everything a client chooses (params, query, forwarded values, locale, class) is hashed,
+    /// so no client can make many keys collide.
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(template)
+        hasher.combine(params)
+        hasher.combine(query)
+        hasher.combine(client)
+        hasher.combine(variants)
+        hasher.combine(forwardedValues)
+        hasher.combine(locale)
+        hasher.combine(UInt8(belowMinimumVersion ? 1 : 0) | (personal ? 2 : 0) | (upgradeSuggested ? 4 : 0))
+    }
+
     /// Records what the template's sources take from the request `headers`: personal or not,
     /// the names they forward and, for a page that is not personal, the values (its key).
     mutating func forward(_ headers: HTTPHeaders, site: Site) {
