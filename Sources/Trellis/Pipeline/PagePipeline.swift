@@ -40,14 +40,13 @@ struct PagePipeline: Sendable {
     /// The synchronous first part of `run`: the decisions, then the response cache. A hit
     /// allocates no closure.
     func start(_ request: HTTPRequest, context: PageRequestContext) -> Start {
-        let plan: PagePlan
-        switch decide(request) {
-        case .success(let decided): plan = decided
-        case .failure(let error): return .answered(PageOutcome(error, trace: context.trace))
+        let key: CacheKey
+        do {
+            key = CacheKey(generation: snapshot.generation, plan: try plan(for: request))
+        } catch {
+            return .answered(PageOutcome(error, trace: context.trace))
         }
-        guard let cache, !plan.personal,
-              let hit = cache.hit(for: CacheKey(generation: snapshot.generation, plan: plan))
-        else { return .pending(plan) }
+        guard let cache, !key.plan.personal, let hit = cache.hit(for: key) else { return .pending(key.plan) }
         return .answered(outcome(hit, cache: .hit, request: request, context: context))
     }
 
@@ -75,25 +74,24 @@ struct PagePipeline: Sendable {
     /// Everything decided before data is fetched: the route, the method, the request headers
     /// and the plan. A failure is the JSON error to answer with.
     func decide(_ request: HTTPRequest) -> Result<PagePlan, HTTPError> {
+        Result { () throws(HTTPError) in try plan(for: request) }
+    }
+
+    /// `decide`, throwing the JSON error: the plan is built in place and handed on without
+    /// being copied through a `Result`.
+    private func plan(for request: HTTPRequest) throws(HTTPError) -> PagePlan {
         let site = snapshot.site
         guard let match = site.match(path: request.path) else {
-            return .failure(HTTPError(status: 404, code: "not_found", message: "no page at \(request.path)"))
+            throw HTTPError(status: 404, code: "not_found", message: "no page at \(request.path)")
         }
-        guard request.method == "GET" || request.method == "HEAD" else { return .failure(.methodNotAllowed) }
-        let headers: PageQuery
-        switch PageQuery.parse(request.headers) {
-        case .success(let parsed): headers = parsed
-        case .failure(let error): return .failure(error)
-        }
-        var plan = PagePlan(site: site, match: match, query: headers)
+        guard request.method == "GET" || request.method == "HEAD" else { throw .methodNotAllowed }
+        var plan = PagePlan(site: site, match: match, query: try PageQuery.parse(request.headers).get())
         plan.locale = LocaleNegotiation.negotiate(request.headers, localization: site.localization)
         plan.forward(request.headers, site: site)
-        guard let query = request.query else { return .success(plan) }
-        switch QueryParameters.parse(query, declared: site.declaredQuery(of: plan.template)) {
-        case .success(let declared): plan.query = declared
-        case .failure(let error): return .failure(error)
+        if let query = request.query {
+            plan.query = try QueryParameters.parse(query, declared: site.declaredQuery(of: plan.template)).get()
         }
-        return .success(plan)
+        return plan
     }
 
     /// The representation of `plan`: from the cache (or an assembly of it already under way),
