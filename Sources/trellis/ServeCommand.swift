@@ -29,7 +29,7 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Most open connections; at the limit new ones wait in the backlog.") var maxConnections = 10_000
     @Option(help: "Seconds between SIGTERM and closing the listener (/readyz is 503 meanwhile).") var drainGrace = 0.0
     @Option(help: "Seconds to finish in-flight requests after SIGTERM before exiting.") var drainTimeout = 10.0
-    @Option(help: "Bytes of finished responses kept in the cache.") var cacheBytes = 64 * 1024 * 1024
+    @Option(help: "Bytes the caches may hold: finished responses (three quarters) and upstream values (a quarter).") var cacheBytes = 64 * 1024 * 1024
     @Option(help: "Event loop threads (default: one per CPU this process may use).") var eventLoops: Int?
     @Option(help: "Seconds between checks of the Pages folder for changes.") var reloadInterval = 0.5
     @Option(name: .customLong("upstream-ca"),

@@ -12,7 +12,8 @@ public struct ServeOptions: Sendable {
     public var drainGrace: Duration = .zero
     /// Time to finish in-flight requests after the listener closes.
     public var drainTimeout: Duration = .seconds(10)
-    /// Bytes of finished representations the response cache keeps.
+    /// Bytes all the caches together may hold: finished representations (`responseCacheBytes`)
+    /// and upstream values (`upstreamCacheBytes`).
     public var cacheBytes = 64 * 1024 * 1024
     /// How often the Pages folder is checked for changes.
     public var reloadInterval: Duration = .milliseconds(500)
@@ -24,4 +25,10 @@ public struct ServeOptions: Sendable {
     public var preview = false
 
     public init() {}
+
+    /// The response cache's share of `cacheBytes`: what the upstream values do not take.
+    public var responseCacheBytes: Int { cacheBytes - upstreamCacheBytes }
+
+    /// The upstream value cache's share of `cacheBytes`: a quarter.
+    public var upstreamCacheBytes: Int { cacheBytes / 4 }
 }

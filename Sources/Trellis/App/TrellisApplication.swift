@@ -22,7 +22,7 @@ final class TrellisApplication: Sendable {
     init(site: Site, options: ServeOptions, upstreamTLS: UpstreamTLSContext? = nil,
          logger: Logger = Logger(label: "trellis"), accessLog: AccessLog = AccessLog()) {
         let store = SiteStore(site)
-        let cache = ResponseCache<CacheKey, Representation>(capacityBytes: options.cacheBytes)
+        let cache = ResponseCache<CacheKey, Representation>(capacityBytes: options.responseCacheBytes)
         let metrics = TrellisMetrics()
         self.store = store
         self.cache = cache
@@ -30,9 +30,9 @@ final class TrellisApplication: Sendable {
         self.accessLog = accessLog
         cors = CORSPolicy(origins: options.corsOrigins)
         previews = options.preview
-        // Upstream values get a quarter of the page cache's budget on top of it (docs/DECISIONS.md).
+        // Upstream values get a quarter of `--cache-bytes`, pages the rest (docs/DECISIONS.md).
         dataLoader = PageDataLoader(upstream: UpstreamClient(
-            registry: metrics.registry, cacheBytes: max(1 << 20, options.cacheBytes / 4), tls: upstreamTLS, logger: logger))
+            registry: metrics.registry, cacheBytes: options.upstreamCacheBytes, tls: upstreamTLS, logger: logger))
         let registry = metrics.registry
         registry.counter("trellis_cache_hits_total", help: "Page requests answered from the response cache.") {
             Double(cache.hits)

@@ -64,6 +64,8 @@ package final class ResponseCache<Key: Hashable & Sendable, Value: Sendable>: Se
     package var count: Int { state.withLock { $0.storage.count } }
     /// The total cost of the entries held.
     package var totalCost: Int { state.withLock { $0.storage.totalCost } }
+    /// The most total cost the entries may have.
+    package var capacityBytes: Int { state.withLock { $0.storage.capacity } }
     /// The most bytes the cache's own bookkeeping holds per entry (slot, index bucket): part
     /// of every entry's cost.
     package static var bookkeepingBytesPerEntry: Int { LRUStorage<Key, Value>.bookkeepingBytesPerEntry }

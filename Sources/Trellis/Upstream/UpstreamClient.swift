@@ -42,6 +42,9 @@ package final class UpstreamClient: Sendable {
     /// When each source last logged a TLS failure.
     private let tlsFailureLogged = Mutex<[String: ContinuousClock.Instant]>([:])
 
+    /// The most bytes the cached values may hold.
+    package var cacheBytes: Int { cache.maxBytes }
+
     /// A client that registers its metrics on `registry`, resolves names with `resolver`,
     /// speaks TLS with `tls` (nil: the system trust store alone) and logs through `logger`.
     /// `now` is the clock for cache TTLs and breaker cooldowns only (timeouts always use the
