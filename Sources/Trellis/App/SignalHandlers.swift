@@ -1,13 +1,17 @@
 import Dispatch
 import Glibc
 
-/// Signal handling through Dispatch sources (a signalfd on Linux). The signals must be
-/// blocked with `block(_:)` before any thread starts, or one may reach a thread that takes
-/// its default action. Handlers run on one serial queue; the sources live as long as this
-/// object.
+/// Signal handling through Dispatch sources. The signals must be blocked with `block(_:)`
+/// before any thread starts, or one may reach a thread that takes its default action; and the
+/// process must not announce itself before `waitUntilRegistered()`: `dispatchMain()` parks the
+/// main thread in `sigsuspend` with every signal unblocked, and until libdispatch has installed
+/// a source's handler (asynchronously, after `resume`), a signal delivered there still takes
+/// its default action (SIGHUP's terminates). Handlers run on one serial queue; the sources live
+/// as long as this object.
 final class SignalHandlers {
     private let queue = DispatchQueue(label: "trellis.signals")
     private var sources: [any DispatchSourceSignal] = []
+    private let registered = DispatchGroup()
 
     /// Blocks `signals` in the calling thread and every thread it starts afterwards.
     static func block(_ signals: [Int32]) {
@@ -22,8 +26,17 @@ final class SignalHandlers {
         for signalNumber in signals {
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
             source.setEventHandler(handler: action)
+            registered.enter()
+            source.setRegistrationHandler { [registered] in registered.leave() }
             source.resume()
             sources.append(source)
         }
+    }
+
+    /// Waits until every source's handler is installed (at most `timeout`); returns whether
+    /// they all are.
+    @discardableResult
+    func waitUntilRegistered(timeout: DispatchTime = .now() + 5) -> Bool {
+        registered.wait(timeout: timeout) == .success
     }
 }

@@ -75,6 +75,7 @@ public enum TrellisServer {
         }
         // Announced once the signal handlers are in place: a signal sent on seeing this line
         // is handled, never a default action.
+        if !signals.waitUntilRegistered() { logger.warning("signal handlers not registered after 5 s") }
         let scheme = options.http.tls == nil ? "http" : "https"
         let host = options.http.host.contains(":") ? "[\(options.http.host)]" : options.http.host  // IPv6 literal
         logger.notice("listening on \(scheme)://\(host):\(server.boundPort)",
