@@ -50,7 +50,7 @@ extension Connection {
                 inboundStart += consumed
                 continueSent = false
                 request.requestID = RequestID.next()
-                let now = ContinuousClock.now
+                let now = MonotonicInstant.now
                 let keepAlive = request.wantsKeepAlive
                 machine.requestCompleted(now: now, keepAlive: keepAlive)
                 if bytesBuffered { machine.bytesArrived(now: now) }
@@ -67,7 +67,7 @@ extension Connection {
         processInput()
     }
 
-    private func dispatch(_ request: HTTPRequest, keepAlive: Bool, now: ContinuousClock.Instant) {
+    private func dispatch(_ request: HTTPRequest, keepAlive: Bool, now: MonotonicInstant) {
         let sequence = order.add(Pending(
             requestID: request.requestID, method: request.method, path: request.path,
             version: request.version, keepAlive: keepAlive, isHead: request.method == "HEAD",

@@ -72,7 +72,7 @@ extension Connection {
     }
 
     private func complete(_ completion: Completion) {
-        let now = ContinuousClock.now
+        let now = MonotonicInstant.now
         var exchange = completion.exchange
         exchange.duration = now - completion.startedAt
         loop.context.handler.didRespond(exchange)
@@ -85,7 +85,7 @@ extension Connection {
                 written: Bool) {
         loop.context.handler.didRespond(HTTPExchange(
             requestID: request.requestID, method: request.method, path: request.path, status: status,
-            bodyBytes: bodyBytes, duration: .now - request.startedAt, errorCode: errorCode, annotation: annotation,
+            bodyBytes: bodyBytes, duration: MonotonicInstant.now - request.startedAt, errorCode: errorCode, annotation: annotation,
             written: written, loop: loop.index))
     }
 }

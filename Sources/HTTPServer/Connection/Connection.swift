@@ -17,13 +17,13 @@ final class Connection {
         var version: HTTPVersion
         var keepAlive: Bool
         var isHead: Bool
-        var startedAt: ContinuousClock.Instant
+        var startedAt: MonotonicInstant
     }
 
     /// The record of a response, handed to the handler once its last byte is written.
     struct Completion {
         var exchange: HTTPExchange
-        var startedAt: ContinuousClock.Instant
+        var startedAt: MonotonicInstant
         var closing: Bool
     }
 
@@ -50,15 +50,15 @@ final class Connection {
     var continueSent = false
     var registeredRead = true
     var registeredWrite = false
-    var timerEntry: ContinuousClock.Instant?
+    var timerEntry: MonotonicInstant?
     /// When a transport that is not yet established (TLS handshake) is closed.
-    let handshakeDeadline: ContinuousClock.Instant?
+    let handshakeDeadline: MonotonicInstant?
 
     init(id: UInt64, loop: EventLoop, transport: any Transport, handshakeTimeout: Duration? = nil) {
         self.id = id
         self.loop = loop
         self.transport = transport
-        let now = ContinuousClock.now
+        let now = MonotonicInstant.now
         machine = ConnectionStateMachine(now: now, timeouts: loop.context.timeouts)
         handshakeDeadline = handshakeTimeout.map { now + min($0, loop.context.timeouts.head) }
         parser = RequestParser(limits: loop.context.limits)
@@ -92,7 +92,7 @@ final class Connection {
     }
 
     /// A timer of this connection fired.
-    func timerFired(at: ContinuousClock.Instant, now: ContinuousClock.Instant) {
+    func timerFired(at: MonotonicInstant, now: MonotonicInstant) {
         if timerEntry == at { timerEntry = nil }
         guard !closed else { return }
         if !transport.isEstablished {
@@ -150,7 +150,7 @@ final class Connection {
     /// it has waited idle since `instant` or earlier, so an idle keep-alive connection holds
     /// little more than itself. The event loop's idle sweep calls it; a busy connection is
     /// never idle that long, so it allocates nothing per request.
-    func releaseIdleBuffers(idleSince instant: ContinuousClock.Instant) {
+    func releaseIdleBuffers(idleSince instant: MonotonicInstant) {
         guard !closed, !bytesBuffered, output.isEmpty, machine.isIdle(since: instant) else { return }
         inbound = []
         inboundStart = 0
