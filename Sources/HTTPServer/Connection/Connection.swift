@@ -41,9 +41,13 @@ final class Connection {
     var inbound: [UInt8] = []
     var inboundStart = 0
     var order = ResponseOrder()
-    var output = PendingWrites<Completion>(highWatermark: outputHighWatermark, lowWatermark: outputLowWatermark)
-    /// The list `flush` collects completed responses in, kept between writes (emptied).
-    var completedScratch: [Completion] = []
+    /// Output; the last chunk of each response is marked with its sequence number.
+    var output = PendingWrites<UInt64>(highWatermark: outputHighWatermark, lowWatermark: outputLowWatermark)
+    /// The records of the responses in `output`, in order: each marked chunk written completes
+    /// the oldest (kept apart from the marks, which stay small and trivial to copy).
+    var unwritten = FIFO<Completion>()
+    /// The list `flush` collects completed marks in, kept between writes (emptied).
+    var completedScratch: [UInt64] = []
     var readClosed = false
     var closed = false
     var processing = false
@@ -156,12 +160,15 @@ final class Connection {
         inboundStart = 0
         order.releaseCapacity()
         output.releaseCapacity()
+        unwritten.releaseCapacity()
         completedScratch = []
     }
 
     /// Elements the buffers `releaseIdleBuffers` frees have room for (input bytes, output
-    /// chunks, marks and spare head, response slots, the completion list).
-    var bufferCapacity: Int { inbound.capacity + output.capacity + order.capacity + completedScratch.capacity }
+    /// chunks, marks and spare head, response slots, the completion records and list).
+    var bufferCapacity: Int {
+        inbound.capacity + output.capacity + order.capacity + unwritten.capacity + completedScratch.capacity
+    }
 
     /// Re-arms the timer and the readiness interests after any event.
     func afterEvent() {
