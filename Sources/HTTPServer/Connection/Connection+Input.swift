@@ -35,7 +35,7 @@ extension Connection {
             let result = inbound.withUnsafeBufferPointer { all in
                 parser.parse(UnsafeBufferPointer(rebasing: all[inboundStart...]))
             }
-            switch result {
+            switch consume result {  // the request's only copy is the one handed on (`recycle`)
             case .needMore:
                 if parser.isReadingBody {
                     machine.headCompleted(now: .now)
@@ -55,6 +55,7 @@ extension Connection {
                 machine.requestCompleted(now: now, keepAlive: keepAlive)
                 if bytesBuffered { machine.bytesArrived(now: now) }
                 dispatch(request, keepAlive: keepAlive, now: now)
+                parser.recycle(&request.headers)
                 renderReady()
             }
         }

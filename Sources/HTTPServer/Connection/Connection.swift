@@ -162,12 +162,15 @@ final class Connection {
         output.releaseCapacity()
         unwritten.releaseCapacity()
         completedScratch = []
+        parser.releaseSpare()
     }
 
     /// Elements the buffers `releaseIdleBuffers` frees have room for (input bytes, output
-    /// chunks, marks and spare head, response slots, the completion records and list).
+    /// chunks, marks and spare head, response slots, the completion records and list, the spare
+    /// header storage).
     var bufferCapacity: Int {
         inbound.capacity + output.capacity + order.capacity + unwritten.capacity + completedScratch.capacity
+            + parser.spareCapacity
     }
 
     /// Re-arms the timer and the readiness interests after any event.

@@ -59,6 +59,16 @@ public struct HTTPHeaders: Sendable, Sequence {
         UInt32(truncatingIfNeeded: count) << 8 | UInt32(first | 0x20)
     }
 
+    /// Removes every field, keeping the storage when no other copy shares it (a connection
+    /// reuses one request's storage for the next).
+    mutating func removeAll() {
+        bytes.removeAll(keepingCapacity: true)
+        fields.removeAll(keepingCapacity: true)
+    }
+
+    /// Bytes of names and values and fields the storage has room for.
+    var capacity: (bytes: Int, fields: Int) { (bytes.capacity, fields.capacity) }
+
     /// The first value for `name`, or nil.
     public subscript(_ name: String) -> String? {
         firstIndex(of: name, from: 0).map(value(at:))
