@@ -61,6 +61,7 @@ enum ByteClass {
     }
 
     /// Whether `bytes` is a non-empty token.
+    @inline(__always)
     static func isToken<C: Collection<UInt8>>(_ bytes: C) -> Bool {
         !bytes.isEmpty && bytes.allSatisfy(isTokenChar)
     }
