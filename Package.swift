@@ -30,7 +30,10 @@ let package = Package(
         // The HTTP/1.1 server: knows nothing of pages.
         .target(
             name: "HTTPServer",
-            dependencies: ["COpenSSL", "CLinux", "SystemCalls", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["COpenSSL", "CLinux", "SystemCalls", .product(name: "Logging", package: "swift-log")],
+            // Its classes' state is touched by their own loop thread only; no dynamic
+            // exclusivity checks on the request path in release (docs/DECISIONS.md).
+            swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
         ),
         // The domain: components, templates, negotiation, rollout. No sockets, no files.
         .target(name: "SDUI", dependencies: ["COpenSSL", "CFoundationICU"]),

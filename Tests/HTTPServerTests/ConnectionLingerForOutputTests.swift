@@ -8,7 +8,7 @@ struct ConnectionLingerForOutputTests {
     typealias Machine = ConnectionStateMachine
 
     @Test func closeWaitsForQueuedOutputUntilTheLingerDeadline() {
-        let start = ContinuousClock.now
+        let start = MonotonicInstant.now
         var machine = Machine(now: start, timeouts: .init(head: .seconds(1), idle: .seconds(5), linger: .seconds(2)))
         let first = machine.keepOpenForOutput(now: start)
         #expect(first && machine.deadline == start + .seconds(2))

@@ -3,10 +3,10 @@ import Testing
 
 @Suite("Connection state machine (fake clock)")
 struct ConnectionStateMachineTests {
-    let start = ContinuousClock.now
+    let start = MonotonicInstant.now
     let timeouts = ConnectionStateMachine.Timeouts(head: .seconds(10), idle: .seconds(60), linger: .seconds(2))
 
-    func at(_ seconds: Double) -> ContinuousClock.Instant { start + .milliseconds(Int(seconds * 1000)) }
+    func at(_ seconds: Double) -> MonotonicInstant { start + .milliseconds(Int(seconds * 1000)) }
 
     @Test func headTimeoutRunsFromAccept() {
         var machine = ConnectionStateMachine(now: start, timeouts: timeouts)

@@ -42,7 +42,7 @@ struct IdleSweepTests {
     }
 
     @Test func theMachineIsIdleOnlyBetweenRequestsAndOwingNothing() {
-        let start = ContinuousClock.now
+        let start = MonotonicInstant.now
         var machine = ConnectionStateMachine(now: start, timeouts: .init())
         #expect(!machine.isIdle(since: start + .seconds(1)))  // the first request's head is awaited
         machine.requestCompleted(now: start, keepAlive: true)

@@ -19,8 +19,8 @@ struct ResponseOrderTests {
         #expect(early && blocked == nil && !twice)
         order.fulfil(first, with: HTTPResponse(status: 201))
         let one = order.popNext(), more = order.hasMoreOwed, two = order.popNext()
-        #expect(one?.request.path == "/1" && one?.response.status == 201 && more)
-        #expect(two?.request.path == "/2" && two?.response.status == 202)
+        #expect(one?.request.path == "/1" && one?.response.status == 201 && one?.sequence == first && more)
+        #expect(two?.request.path == "/2" && two?.response.status == 202 && two?.sequence == second)
         let late = order.fulfil(first, with: HTTPResponse(status: 200))
         #expect(!order.hasMoreOwed && !late)
     }
@@ -32,7 +32,8 @@ struct ResponseOrderTests {
         for index in 1...1000 {
             owed.append(order.add(Self.pending("/\(index)")))
             order.fulfil(owed.removeFirst(), with: HTTPResponse(status: 200))
-            inOrder = inOrder && order.popNext()?.request.path == "/\(index - 1)"
+            let next = order.popNext()
+            inOrder = inOrder && next?.request.path == "/\(index - 1)" && next?.sequence == UInt64(index - 1)
         }
         #expect(inOrder && order.hasMoreOwed && order.capacity <= 64)
         let left = order.removeAll().map(\.path)

@@ -6,7 +6,8 @@ extension Connection {
         loop.selector.deregister(fd: transport.fd)
         transport.close()
         loop.remove(self)
-        for var completion in output.removeAll() {
+        _ = output.removeAll()
+        for var completion in unwritten.removeAll() {
             completion.exchange.written = false
             loop.context.handler.didRespond(completion.exchange)
         }

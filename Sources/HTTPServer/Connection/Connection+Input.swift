@@ -35,7 +35,7 @@ extension Connection {
             let result = inbound.withUnsafeBufferPointer { all in
                 parser.parse(UnsafeBufferPointer(rebasing: all[inboundStart...]))
             }
-            switch result {
+            switch consume result {  // the request's only copy is the one handed on (`recycle`)
             case .needMore:
                 if parser.isReadingBody {
                     machine.headCompleted(now: .now)
@@ -50,11 +50,12 @@ extension Connection {
                 inboundStart += consumed
                 continueSent = false
                 request.requestID = RequestID.next()
-                let now = ContinuousClock.now
+                let now = MonotonicInstant.now
                 let keepAlive = request.wantsKeepAlive
                 machine.requestCompleted(now: now, keepAlive: keepAlive)
                 if bytesBuffered { machine.bytesArrived(now: now) }
                 dispatch(request, keepAlive: keepAlive, now: now)
+                parser.recycle(&request.headers)
                 renderReady()
             }
         }
@@ -67,7 +68,7 @@ extension Connection {
         processInput()
     }
 
-    private func dispatch(_ request: HTTPRequest, keepAlive: Bool, now: ContinuousClock.Instant) {
+    private func dispatch(_ request: HTTPRequest, keepAlive: Bool, now: MonotonicInstant) {
         let sequence = order.add(Pending(
             requestID: request.requestID, method: request.method, path: request.path,
             version: request.version, keepAlive: keepAlive, isHead: request.method == "HEAD",

@@ -17,7 +17,7 @@ extension Connection {
 
     /// Serializes every response that is next in order; stops after one that closes.
     func renderReady() {
-        while let (request, response) = order.popNext() {
+        while let (sequence, request, response) = order.popNext() {
             let closing = machine.responseCloses(
                 keepAlive: request.keepAlive, moreOwed: order.hasMoreOwed, bytesBuffered: bytesBuffered)
             var head = output.takeBuffer()
@@ -29,16 +29,16 @@ extension Connection {
                 requestID: request.requestID, method: request.method, path: request.path, status: response.status,
                 bodyBytes: sendBody ? response.body.count : 0, duration: .zero, errorCode: response.errorCode,
                 annotation: response.annotation, written: true, loop: loop.index)
-            let completion = Completion(exchange: exchange, startedAt: request.startedAt, closing: closing)
+            unwritten.append(Completion(exchange: exchange, startedAt: request.startedAt, closing: closing))
             if response.preformattedHeaders.isEmpty {
                 head.append(contentsOf: Self.crlf)
-                output.append(head, mark: sendBody ? nil : completion, recyclable: true)
+                output.append(head, mark: sendBody ? nil : sequence, recyclable: true)
             } else {
                 output.append(head, recyclable: true)
                 output.append(response.preformattedHeaders)
-                output.append(Self.crlf, mark: sendBody ? nil : completion)
+                output.append(Self.crlf, mark: sendBody ? nil : sequence)
             }
-            if sendBody { output.append(response.body, mark: completion) }
+            if sendBody { output.append(response.body, mark: sequence) }
             if closing { break }
         }
     }
@@ -64,7 +64,10 @@ extension Connection {
                 return
             }
             machine.writeProgressed(now: .now)
-            for completion in completed { complete(completion) }
+            for _ in completed {
+                guard let completion = unwritten.popFirst() else { break }
+                complete(completion)
+            }
             completed.removeAll(keepingCapacity: true)
             completedScratch = completed
         }
@@ -72,7 +75,7 @@ extension Connection {
     }
 
     private func complete(_ completion: Completion) {
-        let now = ContinuousClock.now
+        let now = MonotonicInstant.now
         var exchange = completion.exchange
         exchange.duration = now - completion.startedAt
         loop.context.handler.didRespond(exchange)
@@ -85,7 +88,7 @@ extension Connection {
                 written: Bool) {
         loop.context.handler.didRespond(HTTPExchange(
             requestID: request.requestID, method: request.method, path: request.path, status: status,
-            bodyBytes: bodyBytes, duration: .now - request.startedAt, errorCode: errorCode, annotation: annotation,
+            bodyBytes: bodyBytes, duration: MonotonicInstant.now - request.startedAt, errorCode: errorCode, annotation: annotation,
             written: written, loop: loop.index))
     }
 }

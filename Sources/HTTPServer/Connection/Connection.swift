@@ -17,13 +17,13 @@ final class Connection {
         var version: HTTPVersion
         var keepAlive: Bool
         var isHead: Bool
-        var startedAt: ContinuousClock.Instant
+        var startedAt: MonotonicInstant
     }
 
     /// The record of a response, handed to the handler once its last byte is written.
     struct Completion {
         var exchange: HTTPExchange
-        var startedAt: ContinuousClock.Instant
+        var startedAt: MonotonicInstant
         var closing: Bool
     }
 
@@ -41,24 +41,28 @@ final class Connection {
     var inbound: [UInt8] = []
     var inboundStart = 0
     var order = ResponseOrder()
-    var output = PendingWrites<Completion>(highWatermark: outputHighWatermark, lowWatermark: outputLowWatermark)
-    /// The list `flush` collects completed responses in, kept between writes (emptied).
-    var completedScratch: [Completion] = []
+    /// Output; the last chunk of each response is marked with its sequence number.
+    var output = PendingWrites<UInt64>(highWatermark: outputHighWatermark, lowWatermark: outputLowWatermark)
+    /// The records of the responses in `output`, in order: each marked chunk written completes
+    /// the oldest (kept apart from the marks, which stay small and trivial to copy).
+    var unwritten = FIFO<Completion>()
+    /// The list `flush` collects completed marks in, kept between writes (emptied).
+    var completedScratch: [UInt64] = []
     var readClosed = false
     var closed = false
     var processing = false
     var continueSent = false
     var registeredRead = true
     var registeredWrite = false
-    var timerEntry: ContinuousClock.Instant?
+    var timerEntry: MonotonicInstant?
     /// When a transport that is not yet established (TLS handshake) is closed.
-    let handshakeDeadline: ContinuousClock.Instant?
+    let handshakeDeadline: MonotonicInstant?
 
     init(id: UInt64, loop: EventLoop, transport: any Transport, handshakeTimeout: Duration? = nil) {
         self.id = id
         self.loop = loop
         self.transport = transport
-        let now = ContinuousClock.now
+        let now = MonotonicInstant.now
         machine = ConnectionStateMachine(now: now, timeouts: loop.context.timeouts)
         handshakeDeadline = handshakeTimeout.map { now + min($0, loop.context.timeouts.head) }
         parser = RequestParser(limits: loop.context.limits)
@@ -92,7 +96,7 @@ final class Connection {
     }
 
     /// A timer of this connection fired.
-    func timerFired(at: ContinuousClock.Instant, now: ContinuousClock.Instant) {
+    func timerFired(at: MonotonicInstant, now: MonotonicInstant) {
         if timerEntry == at { timerEntry = nil }
         guard !closed else { return }
         if !transport.isEstablished {
@@ -150,18 +154,24 @@ final class Connection {
     /// it has waited idle since `instant` or earlier, so an idle keep-alive connection holds
     /// little more than itself. The event loop's idle sweep calls it; a busy connection is
     /// never idle that long, so it allocates nothing per request.
-    func releaseIdleBuffers(idleSince instant: ContinuousClock.Instant) {
+    func releaseIdleBuffers(idleSince instant: MonotonicInstant) {
         guard !closed, !bytesBuffered, output.isEmpty, machine.isIdle(since: instant) else { return }
         inbound = []
         inboundStart = 0
         order.releaseCapacity()
         output.releaseCapacity()
+        unwritten.releaseCapacity()
         completedScratch = []
+        parser.releaseSpare()
     }
 
     /// Elements the buffers `releaseIdleBuffers` frees have room for (input bytes, output
-    /// chunks, marks and spare head, response slots, the completion list).
-    var bufferCapacity: Int { inbound.capacity + output.capacity + order.capacity + completedScratch.capacity }
+    /// chunks, marks and spare head, response slots, the completion records and list, the spare
+    /// header storage).
+    var bufferCapacity: Int {
+        inbound.capacity + output.capacity + order.capacity + unwritten.capacity + completedScratch.capacity
+            + parser.spareCapacity
+    }
 
     /// Re-arms the timer and the readiness interests after any event.
     func afterEvent() {

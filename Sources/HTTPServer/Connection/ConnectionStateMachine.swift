@@ -10,7 +10,7 @@
 /// - a response with `Connection: close` (error, client asked, HTTP/1.0, drain) is followed by a
 ///   lingering close: shut down writing, discard input until EOF or `linger`, then close.
 struct ConnectionStateMachine: Sendable {
-    typealias Instant = ContinuousClock.Instant
+    typealias Instant = MonotonicInstant
 
     /// The time limits of the lifecycle.
     struct Timeouts: Sendable {
@@ -45,7 +45,8 @@ struct ConnectionStateMachine: Sendable {
         case shutdownAndLinger
     }
 
-    let timeouts: Timeouts
+    /// `Timeouts` in nanoseconds (added to an instant without converting a `Duration`).
+    private let headLimit, idleLimit, lingerLimit: Int64
     private var reading: Reading
     /// Responses owed and not yet completely written.
     private var owed = 0
@@ -56,7 +57,9 @@ struct ConnectionStateMachine: Sendable {
 
     /// A connection accepted at `now`: the first request's head timeout starts now.
     init(now: Instant, timeouts: Timeouts) {
-        self.timeouts = timeouts
+        headLimit = MonotonicInstant.nanoseconds(timeouts.head)
+        idleLimit = MonotonicInstant.nanoseconds(timeouts.idle)
+        lingerLimit = MonotonicInstant.nanoseconds(timeouts.linger)
         reading = .head(since: now)
         progressAt = now
     }
@@ -66,13 +69,13 @@ struct ConnectionStateMachine: Sendable {
         if let lingerUntil { return lingerUntil }
         var result: Instant?
         switch reading {
-        case .head(let since): result = since + timeouts.head
-        case .body(let since): result = since + timeouts.idle
-        case .idle(let since) where owed == 0: result = since + timeouts.idle
+        case .head(let since): result = since + headLimit
+        case .body(let since): result = since + idleLimit
+        case .idle(let since) where owed == 0: result = since + idleLimit
         case .idle, .stopped: result = nil
         }
         if owed > 0 {
-            let stall = progressAt + timeouts.idle
+            let stall = progressAt + idleLimit
             result = result.map { min($0, stall) } ?? stall
         }
         return result
@@ -160,7 +163,7 @@ struct ConnectionStateMachine: Sendable {
         owed = max(0, owed - 1)
         progressAt = now
         if closing {
-            lingerUntil = now + timeouts.linger
+            lingerUntil = now + lingerLimit
             return .shutdownAndLinger
         }
         if owed == 0, reading == .stopped { return .close }
@@ -174,13 +177,13 @@ struct ConnectionStateMachine: Sendable {
     /// Time passed; `now` is at or after `deadline` (earlier calls do nothing).
     mutating func timerFired(now: Instant) -> Action {
         if let lingerUntil { return now >= lingerUntil ? .close : .none }
-        if owed > 0, now >= progressAt + timeouts.idle { return .close }
+        if owed > 0, now >= progressAt + idleLimit { return .close }
         switch reading {
-        case .head(let since) where now >= since + timeouts.head:
+        case .head(let since) where now >= since + headLimit:
             return protocolError(.requestTimeout, now: now)
-        case .body(let since) where now >= since + timeouts.idle:
+        case .body(let since) where now >= since + idleLimit:
             return protocolError(.bodyTimeout, now: now)
-        case .idle(let since) where owed == 0 && now >= since + timeouts.idle:
+        case .idle(let since) where owed == 0 && now >= since + idleLimit:
             return .close
         default:
             return .none
@@ -212,7 +215,7 @@ struct ConnectionStateMachine: Sendable {
     /// Returns whether to keep the connection open for now.
     mutating func keepOpenForOutput(now: Instant) -> Bool {
         if let lingerUntil { return now < lingerUntil }
-        lingerUntil = now + timeouts.linger
+        lingerUntil = now + lingerLimit
         return true
     }
 

@@ -17,33 +17,43 @@ enum ResponseHead {
         serverLine: [UInt8], dateLine: [UInt8]
     ) {
         out.reserveCapacity(256)
-        out.append(contentsOf: "HTTP/1.1 ".utf8)
-        appendDecimal(response.status, to: &out)
-        out.append(ByteClass.sp)
-        out.append(contentsOf: reasonPhrase(response.status).utf8)
-        out.append(contentsOf: "\r\n".utf8)
+        if let line = statusLine(response.status) {
+            append(line, to: &out)
+        } else {
+            append("HTTP/1.1 ", to: &out)
+            appendDecimal(response.status, to: &out)
+            append(" Unknown\r\n", to: &out)
+        }
         out.append(contentsOf: dateLine)
         out.append(contentsOf: serverLine)
-        out.append(contentsOf: "X-Request-Id: ".utf8)
-        out.append(contentsOf: requestID.utf8)
-        out.append(contentsOf: "\r\n".utf8)
-        if !isBodiless(response.status) {
-            out.append(contentsOf: "Content-Length: ".utf8)
+        append("X-Request-Id: ", to: &out)
+        var requestID = requestID  // for `withUTF8`; an id is 15 bytes, stored inline
+        requestID.withUTF8 { out.append(contentsOf: $0) }
+        if isBodiless(response.status) {
+            append("\r\n", to: &out)
+        } else {
+            append("\r\nContent-Length: ", to: &out)
             appendDecimal(response.body.count, to: &out)
-            out.append(contentsOf: "\r\n".utf8)
+            append("\r\n", to: &out)
         }
         if closing {
-            out.append(contentsOf: "Connection: close\r\n".utf8)
+            append("Connection: close\r\n", to: &out)
         } else if version == .http1_0 {
-            out.append(contentsOf: "Connection: keep-alive\r\n".utf8)
+            append("Connection: keep-alive\r\n", to: &out)
         }
         response.headers.forEachField { name, value in
             guard isSendable(name: name, value: value) else { return }
             out.append(contentsOf: name)
-            out.append(contentsOf: ": ".utf8)
+            append(": ", to: &out)
             out.append(contentsOf: value)
-            out.append(contentsOf: "\r\n".utf8)
+            append("\r\n", to: &out)
         }
+    }
+
+    /// Appends fixed text (its bytes are in the binary: no `String` is made or measured).
+    @inline(__always)
+    private static func append(_ text: StaticString, to out: inout [UInt8]) {
+        text.withUTF8Buffer { out.append(contentsOf: $0) }
     }
 
     /// Appends the decimal digits of `value` (not negative).
@@ -73,46 +83,46 @@ enum ResponseHead {
     /// Fields only the server writes.
     private static let reservedNames = ["Content-Length", "Connection", "Transfer-Encoding"].map { Array($0.utf8) }
 
-    /// The RFC 9110 reason phrase, or `Unknown`.
-    static func reasonPhrase(_ status: Int) -> String {
+    /// The status line with the RFC 9110 reason phrase, or nil for a status without one here.
+    static func statusLine(_ status: Int) -> StaticString? {
         switch status {
-        case 100: "Continue"
-        case 101: "Switching Protocols"
-        case 200: "OK"
-        case 201: "Created"
-        case 202: "Accepted"
-        case 204: "No Content"
-        case 206: "Partial Content"
-        case 301: "Moved Permanently"
-        case 302: "Found"
-        case 303: "See Other"
-        case 304: "Not Modified"
-        case 307: "Temporary Redirect"
-        case 308: "Permanent Redirect"
-        case 400: "Bad Request"
-        case 401: "Unauthorized"
-        case 403: "Forbidden"
-        case 404: "Not Found"
-        case 405: "Method Not Allowed"
-        case 406: "Not Acceptable"
-        case 408: "Request Timeout"
-        case 409: "Conflict"
-        case 410: "Gone"
-        case 412: "Precondition Failed"
-        case 413: "Content Too Large"
-        case 414: "URI Too Long"
-        case 415: "Unsupported Media Type"
-        case 422: "Unprocessable Content"
-        case 426: "Upgrade Required"
-        case 429: "Too Many Requests"
-        case 431: "Request Header Fields Too Large"
-        case 500: "Internal Server Error"
-        case 501: "Not Implemented"
-        case 502: "Bad Gateway"
-        case 503: "Service Unavailable"
-        case 504: "Gateway Timeout"
-        case 505: "HTTP Version Not Supported"
-        default: "Unknown"
+        case 100: "HTTP/1.1 100 Continue\r\n"
+        case 101: "HTTP/1.1 101 Switching Protocols\r\n"
+        case 200: "HTTP/1.1 200 OK\r\n"
+        case 201: "HTTP/1.1 201 Created\r\n"
+        case 202: "HTTP/1.1 202 Accepted\r\n"
+        case 204: "HTTP/1.1 204 No Content\r\n"
+        case 206: "HTTP/1.1 206 Partial Content\r\n"
+        case 301: "HTTP/1.1 301 Moved Permanently\r\n"
+        case 302: "HTTP/1.1 302 Found\r\n"
+        case 303: "HTTP/1.1 303 See Other\r\n"
+        case 304: "HTTP/1.1 304 Not Modified\r\n"
+        case 307: "HTTP/1.1 307 Temporary Redirect\r\n"
+        case 308: "HTTP/1.1 308 Permanent Redirect\r\n"
+        case 400: "HTTP/1.1 400 Bad Request\r\n"
+        case 401: "HTTP/1.1 401 Unauthorized\r\n"
+        case 403: "HTTP/1.1 403 Forbidden\r\n"
+        case 404: "HTTP/1.1 404 Not Found\r\n"
+        case 405: "HTTP/1.1 405 Method Not Allowed\r\n"
+        case 406: "HTTP/1.1 406 Not Acceptable\r\n"
+        case 408: "HTTP/1.1 408 Request Timeout\r\n"
+        case 409: "HTTP/1.1 409 Conflict\r\n"
+        case 410: "HTTP/1.1 410 Gone\r\n"
+        case 412: "HTTP/1.1 412 Precondition Failed\r\n"
+        case 413: "HTTP/1.1 413 Content Too Large\r\n"
+        case 414: "HTTP/1.1 414 URI Too Long\r\n"
+        case 415: "HTTP/1.1 415 Unsupported Media Type\r\n"
+        case 422: "HTTP/1.1 422 Unprocessable Content\r\n"
+        case 426: "HTTP/1.1 426 Upgrade Required\r\n"
+        case 429: "HTTP/1.1 429 Too Many Requests\r\n"
+        case 431: "HTTP/1.1 431 Request Header Fields Too Large\r\n"
+        case 500: "HTTP/1.1 500 Internal Server Error\r\n"
+        case 501: "HTTP/1.1 501 Not Implemented\r\n"
+        case 502: "HTTP/1.1 502 Bad Gateway\r\n"
+        case 503: "HTTP/1.1 503 Service Unavailable\r\n"
+        case 504: "HTTP/1.1 504 Gateway Timeout\r\n"
+        case 505: "HTTP/1.1 505 HTTP Version Not Supported\r\n"
+        default: nil
         }
     }
 }

@@ -31,9 +31,10 @@ struct ResponseOrder {
         return true
     }
 
-    /// The next answer in order, if it has arrived.
-    mutating func popNext() -> (request: Connection.Pending, response: HTTPResponse)? {
+    /// The next answer in order with its request's sequence number, if it has arrived.
+    mutating func popNext() -> (sequence: UInt64, request: Connection.Pending, response: HTTPResponse)? {
         guard head < slots.count, let response = slots[head].response else { return nil }
+        let sequence = firstSequence + UInt64(head)
         let request = slots[head].request
         slots[head].response = nil
         head += 1
@@ -47,7 +48,7 @@ struct ResponseOrder {
             firstSequence += UInt64(head)
             head = 0
         }
-        return (request, response)
+        return (sequence, request, response)
     }
 
     /// Whether answers are still owed after those handed out.

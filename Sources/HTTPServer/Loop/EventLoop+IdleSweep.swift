@@ -16,7 +16,7 @@ extension EventLoop {
 
     /// Frees the buffers of every connection idle since a sweep interval before `now`; sets
     /// the next sweep while connections remain.
-    func sweepIdleConnections(now: ContinuousClock.Instant = .now) {
+    func sweepIdleConnections(now: MonotonicInstant = .now) {
         idleSweepArmed = false
         let idleSince = now - Self.idleSweepInterval
         for connection in connections.values { connection.releaseIdleBuffers(idleSince: idleSince) }

@@ -25,11 +25,10 @@ extension EventLoop {
         context.handler.didFinishPass(loop: index)
     }
 
-    private func timeoutMillis(now: ContinuousClock.Instant) -> Int32 {
+    private func timeoutMillis(now: MonotonicInstant) -> Int32 {
         guard let first = timers.first else { return -1 }
         if first.at <= now { return 0 }
-        let wait = first.at - now
-        let millis = wait.components.seconds * 1000 + (wait.components.attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+        let millis = (first.at.nanoseconds - now.nanoseconds + 999_999) / 1_000_000
         return Int32(min(millis, 60_000))
     }
 
@@ -56,7 +55,7 @@ extension EventLoop {
         for task in pending { task() }
     }
 
-    private func fireTimers(now: ContinuousClock.Instant) {
+    private func fireTimers(now: MonotonicInstant) {
         while let entry = timers.popDue(now: now) {
             if entry.token == Self.listenerToken {
                 listener?.resume()

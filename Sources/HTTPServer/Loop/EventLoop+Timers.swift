@@ -14,7 +14,7 @@ extension EventLoop {
         precondition(inLoop, "EventLoop.schedule must be called on the loop's thread")
         let token = makeToken()
         timerTasks[token] = task
-        timers.insert(at: instant, token: token)
+        timers.insert(at: MonotonicInstant(instant), token: token)
         return Scheduled(token: token)
     }
 

@@ -118,7 +118,7 @@ public final class EventLoop: @unchecked Sendable {
     }
 
     /// Calls `timerFired` on connection `token` (or the listener) at `at`.
-    func schedule(token: UInt64, at: ContinuousClock.Instant) {
+    func schedule(token: UInt64, at: MonotonicInstant) {
         timers.insert(at: at, token: token)
     }
 

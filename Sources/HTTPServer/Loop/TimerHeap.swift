@@ -1,7 +1,7 @@
 /// A binary min-heap of (deadline, token): the event loop's timers. Stale entries are allowed;
 /// whoever pops one re-checks its own deadline.
 struct TimerHeap {
-    typealias Instant = ContinuousClock.Instant
+    typealias Instant = MonotonicInstant
     typealias Entry = (at: Instant, token: UInt64)
 
     private var entries: [Entry] = []

@@ -13,11 +13,13 @@ public struct HTTPHeaders: Sendable, Sequence {
     public typealias Element = (name: String, value: String)
 
     /// Where one field lies in `bytes`: the name is `nameStart..<valueStart`, the value
-    /// `valueStart..<valueEnd`.
+    /// `valueStart..<valueEnd`; `key` is the name's `lookupKey`, so a look-up passes over
+    /// fields of another length or initial with one comparison.
     private struct Field {
         var nameStart: Int32
         var valueStart: Int32
         var valueEnd: Int32
+        var key: UInt32
     }
 
     private var bytes: [UInt8] = []
@@ -46,8 +48,26 @@ public struct HTTPHeaders: Sendable, Sequence {
         bytes.append(contentsOf: name)
         let valueStart = Int32(bytes.count)
         bytes.append(contentsOf: value)
-        fields.append(Field(nameStart: nameStart, valueStart: valueStart, valueEnd: Int32(bytes.count)))
+        let key = Self.lookupKey(count: Int(valueStart - nameStart), first: name.first ?? 0)
+        fields.append(Field(nameStart: nameStart, valueStart: valueStart, valueEnd: Int32(bytes.count), key: key))
     }
+
+    /// What two names that are equal ignoring ASCII case share: their length and their first
+    /// byte with the case bit set (a prefilter: equal keys still need `equalNames`).
+    @inline(__always)
+    private static func lookupKey(count: Int, first: UInt8) -> UInt32 {
+        UInt32(truncatingIfNeeded: count) << 8 | UInt32(first | 0x20)
+    }
+
+    /// Removes every field, keeping the storage when no other copy shares it (a connection
+    /// reuses one request's storage for the next).
+    mutating func removeAll() {
+        bytes.removeAll(keepingCapacity: true)
+        fields.removeAll(keepingCapacity: true)
+    }
+
+    /// Bytes of names and values and fields the storage has room for.
+    var capacity: (bytes: Int, fields: Int) { (bytes.capacity, fields.capacity) }
 
     /// The first value for `name`, or nil.
     public subscript(_ name: String) -> String? {
@@ -133,10 +153,17 @@ public struct HTTPHeaders: Sendable, Sequence {
     /// The index of the first field at or after `start` called `name`.
     private func firstIndex(of name: String, from start: Int) -> Int? {
         guard start < fields.count else { return nil }
-        var name = name
-        return name.withUTF8 { wanted in
+        if let found = name.utf8.withContiguousStorageIfAvailable({ firstIndex(of: $0, from: start) }) { return found }
+        var name = name  // a bridged string without contiguous UTF-8
+        return name.withUTF8 { firstIndex(of: $0, from: start) }
+    }
+
+    /// The index of the first field at or after `start` whose name is `wanted` (bytes).
+    private func firstIndex(of wanted: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        let key = Self.lookupKey(count: wanted.count, first: wanted.first ?? 0)
+        return fields.withUnsafeBufferPointer { fields in
             bytes.withUnsafeBufferPointer { all in
-                for index in start..<fields.count {
+                for index in start..<fields.count where fields[index].key == key {
                     let field = fields[index]
                     let candidate = UnsafeBufferPointer(rebasing: all[Int(field.nameStart)..<Int(field.valueStart)])
                     if Self.equalNames(candidate, wanted) { return index }

@@ -7,28 +7,25 @@ enum ByteClass {
     static let colon = UInt8(ascii: ":")
     static let percent = UInt8(ascii: "%")
 
-    private static let tcharTable = table { isAlphaNumeric($0) || "!#$%&'*+-.^_`|~".utf8.contains($0) }
+    // Each class as a 128-bit set of ASCII bytes (bit `b` of `low` for b < 64, of `high` for
+    // 64 ≤ b < 128): a test is a shift and a mask, with no table to initialize or bounds-check.
+    // ByteClassTests checks every byte against the classes spelled out as characters.
+    /// tchar: alphanumerics and ``!#$%&'*+-.^_`|~``.
+    private static let tcharLow: UInt64 = 0x03FF_6CFA_0000_0000, tcharHigh: UInt64 = 0x57FF_FFFF_C7FF_FFFE
     /// pchar, `/` and `?` of RFC 3986 §3.3–3.4: unreserved, sub-delims, `:`, `@`, and `%`.
-    private static let targetTable = table { isAlphaNumeric($0) || "-._~!$&'()*+,;=:@/?%".utf8.contains($0) }
+    private static let targetLow: UInt64 = 0xAFFF_FFF2_0000_0000, targetHigh: UInt64 = 0x47FF_FFFE_87FF_FFFF
+    /// Host: unreserved, `%`, sub-delims, `:`, `[` and `]`.
+    private static let hostLow: UInt64 = 0x2FFF_7FF2_0000_0000, hostHigh: UInt64 = 0x47FF_FFFE_AFFF_FFFE
 
-    private static func table(_ member: (UInt8) -> Bool) -> [Bool] {
-        (0..<256).map { member(UInt8($0)) }
-    }
-
-    private static func isAlphaNumeric(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-            UInt8(ascii: "A")...UInt8(ascii: "Z"):
-            true
-        default:
-            false
-        }
+    @inline(__always)
+    private static func member(_ byte: UInt8, low: UInt64, high: UInt64) -> Bool {
+        byte < 64 ? (low >> UInt64(byte)) & 1 != 0 : byte < 128 && (high >> UInt64(byte &- 64)) & 1 != 0
     }
 
     /// `tchar`: the bytes of a token (method, field name, transfer coding).
     @inline(__always)
     static func isTokenChar(_ byte: UInt8) -> Bool {
-        tcharTable[Int(byte)]
+        member(byte, low: tcharLow, high: tcharHigh)
     }
 
     /// Bytes allowed in a field value: HTAB, SP, VCHAR and obs-text; not CTLs or DEL.
@@ -42,13 +39,14 @@ enum ByteClass {
     /// start a percent-escape.
     @inline(__always)
     static func isTargetByte(_ byte: UInt8) -> Bool {
-        targetTable[Int(byte)]
+        member(byte, low: targetLow, high: targetHigh)
     }
 
     /// Bytes of a Host value, `uri-host [":" port]` (RFC 3986): unreserved, percent-encoded,
     /// sub-delims, `:` and the brackets of an IP literal.
+    @inline(__always)
     static func isHostByte(_ byte: UInt8) -> Bool {
-        isAlphaNumeric(byte) || "-._~%!$&'()*+,;=:[]".utf8.contains(byte)
+        member(byte, low: hostLow, high: hostHigh)
     }
 
     /// The value of a hex digit, or nil.
@@ -63,6 +61,7 @@ enum ByteClass {
     }
 
     /// Whether `bytes` is a non-empty token.
+    @inline(__always)
     static func isToken<C: Collection<UInt8>>(_ bytes: C) -> Bool {
         !bytes.isEmpty && bytes.allSatisfy(isTokenChar)
     }

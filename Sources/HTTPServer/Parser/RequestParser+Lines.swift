@@ -33,6 +33,8 @@ extension RequestParser {
 
     /// Parses `field-name ":" OWS field-value OWS`; rejects obs-fold, whitespace before the
     /// colon, non-token names and control characters (other than HTAB) or DEL in values.
+    /// Inlined into the parser's line loop: its result is not built as a `Result` in memory.
+    @inline(__always)
     static func parseField(
         _ line: UnsafeBufferPointer<UInt8>
     ) -> Swift.Result<(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>), HTTPError> {

@@ -44,10 +44,38 @@ struct RequestParser: Sendable {
     var headEnd: Int?
     var body = Body.none
     var failed: HTTPError?
+    /// Emptied header storage of an earlier request, for the next one (`recycle`).
+    private var spareHeaders = HTTPHeaders()
 
     init(limits: RequestLimits = RequestLimits()) {
         self.limits = limits
     }
+
+    private init(limits: RequestLimits, spareHeaders: HTTPHeaders) {
+        self.limits = limits
+        self.spareHeaders = spareHeaders
+    }
+
+    /// Most bytes of names and values, and fields, whose storage `recycle` keeps.
+    static let recycledHeaderBytes = 2048, recycledHeaderFields = 32
+
+    /// Takes back the header fields of a request the handler has had: emptied, their storage
+    /// serves the next request's fields (no allocation when the handler kept no copy of them).
+    /// Storage grown past `recycledHeaderBytes` or `recycledHeaderFields` is freed instead.
+    mutating func recycle(_ headers: inout HTTPHeaders) {
+        let capacity = headers.capacity
+        guard capacity.bytes <= Self.recycledHeaderBytes, capacity.fields <= Self.recycledHeaderFields else { return }
+        headers.removeAll()
+        swap(&spareHeaders, &headers)
+    }
+
+    /// Frees the spare header storage (an idle connection keeps none).
+    mutating func releaseSpare() {
+        spareHeaders = HTTPHeaders()
+    }
+
+    /// Bytes and fields the spare header storage has room for.
+    var spareCapacity: Int { spareHeaders.capacity.bytes + spareHeaders.capacity.fields }
 
     /// Whether the request head is complete and the parser is now reading a body.
     var isReadingBody: Bool { headEnd != nil }
@@ -64,7 +92,7 @@ struct RequestParser: Sendable {
         let result = step(bytes)
         switch result {
         case .failure(let error): failed = error
-        case .request: self = RequestParser(limits: limits)
+        case .request: self = RequestParser(limits: limits, spareHeaders: spareHeaders)
         case .needMore: break
         }
         return result
@@ -164,7 +192,8 @@ struct RequestParser: Sendable {
             }
             if line.count > limits.maxRequestLine { return .uriTooLong }
             switch Self.parseRequestLine(line) {
-            case .success(let parsed):
+            case .success(var parsed):
+                swap(&parsed.headers, &spareHeaders)  // the spare is empty; the new request's is too
                 request = parsed
                 self.requestLineEnd = end
                 return nil

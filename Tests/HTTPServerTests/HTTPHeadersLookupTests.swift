@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+@testable import HTTPServer
+
+/// Header look-ups pass over fields by a length-and-initial key before comparing names: these
+/// pin the cases where that key agrees and the names still differ, or differ only in case.
+@Suite("HTTPHeaders: look-up")
+struct HTTPHeadersLookupTests {
+    @Test func fieldsOfTheSameLengthAndInitialAreComparedWhole() {
+        let headers = HTTPHeaders([("X-Aa", "1"), ("x-ab", "2"), ("Y-AB", "3"), ("X-AB", "4")])
+        #expect(headers["X-AA"] == "1")
+        #expect(headers.values("x-Ab") == ["2", "4"])
+        #expect(headers["y-ab"] == "3")
+        #expect(headers["X-A"] == nil && headers["X-Aab"] == nil && headers["Z-AB"] == nil)
+        #expect(headers.count(of: "X-AB") == 2 && headers.combinedValue("x-ab") == "2, 4")
+    }
+
+    @Test func initialsThatDifferOnlyInTheCaseBitButAreNotLettersStayDifferent() {
+        // `^` (0x5E) and `~` (0x7E) are both token characters and share the key's initial.
+        let headers = HTTPHeaders([("~X", "tilde"), ("^X", "caret"), ("1a", "digit")])
+        #expect(headers["^x"] == "caret" && headers["~x"] == "tilde")
+        #expect(headers["1A"] == "digit" && headers["\u{11}a"] == nil)
+    }
+
+    @Test func namesFromEveryKindOfStringAreFound() {
+        let headers = HTTPHeaders([("X-Client-Capabilities", "a"), ("Host", "h")])
+        let bridged = NSString(string: "x-client-capabilities") as String
+        let built = String(repeating: "x", count: 1) + "-CLIENT-capabilities"
+        #expect(headers[bridged] == "a" && headers[built] == "a" && headers["HOST"] == "h")
+        #expect(HTTPHeaders([("", "empty name")])[""] == "empty name" && headers[""] == nil)
+    }
+
+    @Test func parsedFieldsWithObsTextAndDuplicatesAreFoundAsSent() throws {
+        var bytes = Array("GET / HTTP/1.1\r\nHost: a\r\nX-Name: caf".utf8) + [0xE9]
+        bytes += Array("\r\nx-name: second\r\nX-NAMES: other\r\n\r\n".utf8)
+        var parser = RequestParser()
+        guard case .request(let request, _) = parser.parse(bytes) else {
+            Issue.record("the request did not parse")
+            return
+        }
+        #expect(request.headers.values("X-NAME") == ["caf\u{FFFD}", "second"])
+        #expect(request.headers["x-names"] == "other" && request.headers.count(of: "x-name") == 2)
+    }
+}

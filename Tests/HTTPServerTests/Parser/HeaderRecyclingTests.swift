@@ -1,0 +1,53 @@
+import Testing
+@testable import HTTPServer
+
+/// A connection hands each request's header storage back to its parser (`recycle`), so a
+/// keep-alive connection allocates none per request; a copy the handler kept is never touched.
+@Suite("Parser: header storage reused between requests")
+struct HeaderRecyclingTests {
+    static func next(_ parser: inout RequestParser, _ text: String) throws -> HTTPRequest {
+        guard case .request(let request, _) = parser.parse(Array(text.utf8)) else { throw ParseFailed() }
+        return request
+    }
+
+    struct ParseFailed: Error {}
+
+    @Test func theNextRequestGetsTheEmptiedStorageAndOnlyItsOwnFields() throws {
+        var parser = RequestParser()
+        var first = try Self.next(&parser, "GET /1 HTTP/1.1\r\nHost: a\r\nX-One: 1\r\nX-Two: 2\r\n\r\n")
+        let capacity = first.headers.capacity
+        parser.recycle(&first.headers)
+        #expect(first.headers.count == 0 && parser.spareCapacity == capacity.bytes + capacity.fields)
+        let second = try Self.next(&parser, "GET /2 HTTP/1.1\r\nHost: b\r\n\r\n")
+        #expect(second.headers.count == 1 && second.headers["Host"] == "b" && second.headers["X-One"] == nil)
+        #expect(second.headers.capacity == capacity && parser.spareCapacity == 0)
+    }
+
+    @Test func aCopyTheHandlerKeptStaysIntact() throws {
+        var parser = RequestParser()
+        var request = try Self.next(&parser, "GET / HTTP/1.1\r\nHost: a\r\nX-Kept: yes\r\n\r\n")
+        let kept = request.headers
+        parser.recycle(&request.headers)
+        let next = try Self.next(&parser, "GET / HTTP/1.1\r\nHost: other\r\nX-New: 1\r\n\r\n")
+        #expect(kept["X-Kept"] == "yes" && kept["Host"] == "a" && kept.count == 2)
+        #expect(next["Host"] == "other" && next.headers.count == 2)
+    }
+
+    @Test func largeStorageIsFreedAndTheSpareIsReleasedOnRequest() throws {
+        var parser = RequestParser()
+        let long = String(repeating: "v", count: RequestParser.recycledHeaderBytes)
+        var big = try Self.next(&parser, "GET / HTTP/1.1\r\nHost: a\r\nX-Long: \(long)\r\n\r\n")
+        parser.recycle(&big.headers)
+        #expect(parser.spareCapacity == 0 && big.headers["X-Long"] == long)
+        var small = try Self.next(&parser, "GET / HTTP/1.1\r\nHost: a\r\n\r\n")
+        parser.recycle(&small.headers)
+        #expect(parser.spareCapacity > 0)
+        parser.releaseSpare()
+        #expect(parser.spareCapacity == 0)
+    }
+}
+
+extension HTTPRequest {
+    /// The first value of header `name` (shorthand for these tests).
+    fileprivate subscript(_ name: String) -> String? { headers[name] }
+}
