@@ -104,6 +104,18 @@ struct PendingWritesTests {
         #expect(queue.takeBuffer().capacity == 0)
     }
 
+    /// A pipelined batch queues several heads before any is written: each comes back as a
+    /// spare, up to `maxSpares`, so the next batch allocates none.
+    @Test func aPipelinedBatchsHeadsAllComeBackUpToTheLimit() throws {
+        var queue = PendingWrites<String>(highWatermark: 1 << 20, lowWatermark: 10)
+        let batch = PendingWrites<String>.maxSpares + 4
+        for index in 0..<batch { queue.append([UInt8](repeating: 72, count: 100), mark: "\(index)", recyclable: true) }
+        #expect(try queue.writeCollecting(FakeSocket())?.count == batch)
+        var kept = 0
+        while queue.takeBuffer().capacity >= 100 { kept += 1 }
+        #expect(kept == PendingWrites<String>.maxSpares)
+    }
+
     @Test func releasingCapacityDropsTheSpareBuffer() throws {
         var queue = PendingWrites<String>(highWatermark: 1000, lowWatermark: 10)
         queue.append([UInt8](repeating: 1, count: 300), recyclable: true)

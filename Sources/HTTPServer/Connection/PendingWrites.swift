@@ -9,8 +9,9 @@ import Glibc
 /// completion), written with one `writev` of up to `maxVectors` chunks without copying them.
 ///
 /// A chunk queued as `recyclable` (a response head, which nothing else holds) is kept once
-/// written, emptied, as the spare buffer `takeBuffer` hands out for the next head: a connection
-/// answering one request at a time allocates no head.
+/// written, emptied, as a spare buffer `takeBuffer` hands out for a later head: up to
+/// `maxSpares` of them, so a connection answering one request at a time, or a pipelined batch
+/// of up to that many, allocates no head.
 ///
 /// High and low watermarks give the reader hysteresis: `isBacklogged` turns true above
 /// `highWatermark` bytes queued and false again only below `lowWatermark`, so reading pauses
@@ -24,8 +25,10 @@ struct PendingWrites<Mark> {
     /// Bytes queued below which reading may resume.
     let lowWatermark: Int
     private var chunks: [(bytes: [UInt8], recyclable: Bool)] = []
-    /// A written recyclable chunk, emptied, its storage kept.
-    private var spare: [UInt8] = []
+    /// Written recyclable chunks, emptied, their storage kept.
+    private var spares: [[UInt8]] = []
+    /// The most spare buffers kept (a pipelined batch's heads; `Connection.maxOwed`).
+    static var maxSpares: Int { 16 }
     /// The marks in order, each with the index in `chunks` of the chunk that completes it (kept
     /// apart from the chunks: a mark is large, and most chunks have none).
     private var marks: [(chunk: Int, mark: Mark)] = []
@@ -73,21 +76,20 @@ struct PendingWrites<Mark> {
         return true
     }
 
-    /// An empty buffer for the next recyclable chunk: the spare one when there is one (its
+    /// An empty buffer for the next recyclable chunk: a spare one when there is one (its
     /// storage kept), else a new one.
     mutating func takeBuffer() -> [UInt8] {
-        defer { spare = [] }
-        return spare
+        spares.popLast() ?? []
     }
 
-    /// Chunks and marks the queue has room for without allocating, and the spare buffer's bytes.
-    var capacity: Int { chunks.capacity + marks.capacity + spare.capacity }
+    /// Chunks and marks the queue has room for without allocating, and the spare buffers' bytes.
+    var capacity: Int { chunks.capacity + marks.capacity + spares.reduce(spares.capacity) { $0 + $1.capacity } }
 
     /// Frees the chunk list's storage when nothing is queued (it keeps its capacity between
     /// responses, so a busy connection allocates nothing per response).
     mutating func releaseCapacity() {
         guard isEmpty else { return }
-        spare = []
+        spares = []
         guard chunks.capacity > 0 else { return }
         chunks = []
         marks = []
@@ -143,13 +145,14 @@ struct PendingWrites<Mark> {
         if queuedBytes < lowWatermark { backlogged = false }
     }
 
-    /// Empties written chunk `index`; a recyclable one becomes the spare buffer, unless there is one.
+    /// Empties written chunk `index`; a recyclable one becomes a spare buffer, unless
+    /// `maxSpares` are kept already.
     private mutating func recycle(_ index: Int) {
         var bytes = chunks[index].bytes
         let recyclable = chunks[index].recyclable
         chunks[index] = ([], false)
-        guard recyclable, spare.capacity == 0 else { return }
+        guard recyclable, bytes.capacity > 0, spares.count < Self.maxSpares else { return }
         bytes.removeAll(keepingCapacity: true)
-        spare = bytes
+        spares.append(bytes)
     }
 }

@@ -47,12 +47,16 @@ extension EventLoop {
         }
     }
 
+    /// Runs the queued tasks. The queue is swapped with an empty buffer whose storage is kept,
+    /// so a loop pass allocates nothing for it (emptying a queue copied out would allocate a new
+    /// one on every pass once any task had ever been queued).
     private func runTasks() {
-        let pending = tasks.withLock { queue -> [@Sendable () -> Void] in
-            defer { queue.removeAll(keepingCapacity: true) }
-            return queue
-        }
+        var pending = tasksRunning
+        tasksRunning = []
+        tasks.withLock { swap(&$0, &pending) }
         for task in pending { task() }
+        pending.removeAll(keepingCapacity: true)
+        tasksRunning = pending
     }
 
     private func fireTimers(now: MonotonicInstant) {

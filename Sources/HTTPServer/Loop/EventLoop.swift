@@ -41,6 +41,8 @@ public final class EventLoop: @unchecked Sendable {
     var nextToken: UInt64 = 2
     var running = true
     let tasks = Mutex<[@Sendable () -> Void]>([])
+    /// The other half of `tasks`' double buffer: swapped in, run, emptied, kept (loop thread only).
+    var tasksRunning: [@Sendable () -> Void] = []
     let thread = Atomic<UInt>(0)
     /// Loop iterations so far (each `epoll_wait` return), to detect busy loops in tests.
     let iterations = Atomic<Int>(0)

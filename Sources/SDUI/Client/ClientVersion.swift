@@ -2,6 +2,16 @@
 public enum Platform: String, Sendable, Hashable, CaseIterable {
     case ios, android, web
 
+    /// Hashes the case, not its raw value: a raw-valued enum would otherwise hash its name's
+    /// string, and every page request hashes its client's platform once (its client class).
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .ios: hasher.combine(UInt8(0))
+        case .android: hasher.combine(UInt8(1))
+        case .web: hasher.combine(UInt8(2))
+        }
+    }
+
     /// The platform whose raw value is exactly these bytes.
     init?(bytes: UnsafeBufferPointer<UInt8>) {
         // Names are at most 7 bytes: such a `String` is stored inline (no allocation).
