@@ -54,10 +54,10 @@ struct PageHandler: HTTPHandler {
             bytes: exchange.bodyBytes, duration: exchange.duration, loop: exchange.loop
         ) { line in
             if let record {
-                line.append(" ")
+                line.literal(" ")
                 record.appendAccessFields(to: &line, errorCode: exchange.errorCode)
             } else if let errorCode = exchange.errorCode {
-                line.append(" error=")
+                line.literal(" error=")
                 line.append(errorCode)
             }
         }

@@ -53,7 +53,7 @@ package final class AccessLog: Sendable {
                      duration: Duration, extra: String = "", loop: Int = 0, at time: Date = Date()) {
         log(id: id, method: method, path: path, status: status, bytes: bytes, duration: duration, loop: loop, at: time) {
             guard !extra.isEmpty else { return }
-            $0.append(" ")
+            $0.literal(" ")
             $0.append(extra)
         }
     }
@@ -66,7 +66,7 @@ package final class AccessLog: Sendable {
             Self.appendFields(to: &line, id: id, method: method, path: path, status: status, bytes: bytes,
                               duration: duration)
             extra(&line)
-            line.append("\n")
+            line.literal("\n")
         }
     }
 
@@ -90,10 +90,10 @@ package final class AccessLog: Sendable {
         line.append("time=" + timestamp(time))
         appendFields(to: &line, id: id, method: method, path: path, status: status, bytes: bytes, duration: duration)
         if !extra.isEmpty {
-            line.append(" ")
+            line.literal(" ")
             line.append(extra)
         }
-        line.append("\n")
+        line.literal("\n")
         return String(decoding: line.bytes, as: UTF8.self)
     }
 
@@ -103,11 +103,11 @@ package final class AccessLog: Sendable {
         line.field(" id=", id)
         line.field(" method=", method)
         line.field(" path=", path)
-        line.append(" status=")
+        line.literal(" status=")
         line.decimal(status)
-        line.append(" bytes=")
+        line.literal(" bytes=")
         line.decimal(bytes)
-        line.append(" duration_ms=")
+        line.literal(" duration_ms=")
         line.milliseconds(duration)
     }
 
@@ -124,7 +124,7 @@ package final class AccessLog: Sendable {
         var line = LogLine(capacity: 24)
         line.append(secondText(totalMillis / 1000))
         line.decimal(totalMillis % 1000, width: 3)
-        line.append("Z")
+        line.literal("Z")
         return String(decoding: line.bytes, as: UTF8.self)
     }
 

@@ -23,10 +23,10 @@ final class AccessLogBatch: Sendable {
                 state.second = millis / 1000
                 state.secondText = AccessLog.secondText(state.second)
             }
-            state.line.append("time=")
+            state.line.literal("time=")
             state.line.append(state.secondText)
             state.line.decimal(millis % 1000, width: 3)
-            state.line.append("Z")
+            state.line.literal("Z")
             fields(&state.line)
             state.lines += 1
         }

@@ -42,6 +42,11 @@ struct LogLine: ~Copyable, @unchecked Sendable {
         count += raw.count
     }
 
+    /// Appends fixed text (a key, a separator): copied from the binary, no `String` touched.
+    mutating func literal(_ text: StaticString) {
+        append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
     mutating func append(_ text: String) {
         var text = text
         text.withUTF8 { append($0) }
@@ -60,9 +65,11 @@ struct LogLine: ~Copyable, @unchecked Sendable {
     /// Appends `value` as 16 lowercase hex digits.
     private mutating func appendHex(_ value: UInt64) {
         reserve(16)
-        for digit in 0..<16 {
-            let nibble = UInt8(truncatingIfNeeded: value >> UInt64(60 - 4 * digit)) & 0x0F
-            start[count + digit] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") - 10 + nibble
+        let digits: StaticString = "0123456789abcdef"
+        var rest = value
+        for index in stride(from: count + 15, through: count, by: -1) {
+            start[index] = digits.utf8Start[Int(rest & 0xF)]
+            rest >>= 4
         }
         count += 16
     }
@@ -83,8 +90,8 @@ struct LogLine: ~Copyable, @unchecked Sendable {
     private static let smallest = 64
 
     /// ` key=` then the value.
-    mutating func field(_ keyPrefix: String, _ text: String) {
-        append(keyPrefix)
+    mutating func field(_ keyPrefix: StaticString, _ text: String) {
+        literal(keyPrefix)
         value(text)
     }
 
@@ -111,7 +118,7 @@ struct LogLine: ~Copyable, @unchecked Sendable {
         let (seconds, attoseconds) = duration.components
         let micros = max(0, Int(seconds) * 1_000_000 + Int(attoseconds / 1_000_000_000_000))
         decimal(micros / 1000)
-        append(".")
+        literal(".")
         decimal(micros % 1000, width: 3)
     }
 
@@ -126,19 +133,19 @@ struct LogLine: ~Copyable, @unchecked Sendable {
             return !needsQuotes
         }
         guard !plain else { return }
-        append("\"")
+        literal("\"")
         for scalar in text.unicodeScalars {
             switch scalar {
-            case "\"": append("\\\"")
-            case "\\": append("\\\\")
-            case "\n": append("\\n")
-            case "\r": append("\\r")
-            case "\t": append("\\t")
+            case "\"": literal("\\\"")
+            case "\\": literal("\\\\")
+            case "\n": literal("\\n")
+            case "\r": literal("\\r")
+            case "\t": literal("\\t")
             case _ where scalar.value < 0x20 || scalar.value == 0x7F:
                 append("\\u{" + String(scalar.value, radix: 16) + "}")
             default: append(String(scalar))
             }
         }
-        append("\"")
+        literal("\"")
     }
 }

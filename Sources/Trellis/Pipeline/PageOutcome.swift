@@ -121,14 +121,14 @@ struct PageRecord: Sendable {
 
     /// Writes `accessFields(errorCode:)` into `line` (the serving path: no `String` made).
     func appendAccessFields(to line: inout LogLine, errorCode: String?) {
-        line.append("trace_id=")
+        line.literal("trace_id=")
         line.appendTraceID(traceBits)
         if let representation {
-            line.append(" ")
+            line.literal(" ")
             line.append(representation.accessFields)
         }
         if let errorCode {
-            line.append(" error=")
+            line.literal(" error=")
             line.append(errorCode)
         }
     }
