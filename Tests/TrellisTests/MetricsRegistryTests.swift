@@ -158,4 +158,21 @@ import Testing
         #expect(counter.value(["home", "200"]) == 2)
         #expect(registry.render().contains(#"t_total{page="home",status="200"} 2"#))
     }
+
+    /// The last pair counted keeps its own running count: runs of one pair, switches between
+    /// pairs, and reads in between all add up.
+    @Test func runsOfOnePairAndSwitchesBetweenPairsAllCount() {
+        let registry = MetricsRegistry()
+        let counter = registry.labeledCounter("r_total", help: "h", labelNames: ["page", "status"])
+        for _ in 0..<5 { counter.increment("home", "200") }
+        counter.increment("home", "304")
+        #expect(counter.value(["home", "200"]) == 5)
+        for _ in 0..<3 { counter.increment("home", "200") }
+        counter.increment("product", "200")
+        counter.increment("home", "200")
+        #expect(counter.value(["home", "200"]) == 9)
+        #expect(counter.value(["home", "304"]) == 1)
+        #expect(registry.render().contains(#"r_total{page="product",status="200"} 1"#))
+        #expect(registry.render().contains(#"r_total{page="home",status="200"} 9"#))
+    }
 }

@@ -24,6 +24,11 @@ struct LabelValues: Hashable, Sendable {
         count = 2
     }
 
+    /// Whether these are exactly the two values `first` and `second`.
+    func equals(_ first: String, _ second: String) -> Bool {
+        count == 2 && self.first == first && self.second == second
+    }
+
     /// The values as an array, in label order.
     var values: [String] {
         Array([first, second].prefix(count)) + rest

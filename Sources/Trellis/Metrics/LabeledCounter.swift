@@ -3,12 +3,30 @@ import Synchronization
 /// A counter family with labels, e.g. `trellis_requests_total{page="home",status="200"}`.
 ///
 /// Counts live in one dictionary keyed by label values behind one short lock. Samples render sorted by label values, so the text is stable across runs.
+/// The last pair of values counted keeps a running count of its own, added to the dictionary
+/// when another pair is counted or the counts are read: a run of requests for one page and
+/// status hashes nothing.
 package final class LabeledCounter: PrometheusMetric {
     /// The family name.
     let name: String
     private let help: String
     private let labelNames: [String]
-    private let children = Mutex<[LabelValues: Int]>([:])
+    private struct State {
+        var counts: [LabelValues: Int] = [:]
+        /// The pair counted last and its count not yet in `counts`.
+        var recent: (values: LabelValues, count: Int)?
+
+        /// `counts` with the recent pair's count added in.
+        mutating func settled() -> [LabelValues: Int] {
+            if let recent {
+                counts[recent.values, default: 0] += recent.count
+                self.recent = nil
+            }
+            return counts
+        }
+    }
+
+    private let children = Mutex(State())
 
     /// A family with the given label names; register it through `MetricsRegistry`.
     init(name: String, help: String, labelNames: [String]) {
@@ -21,23 +39,30 @@ package final class LabeledCounter: PrometheusMetric {
     package func increment(_ labelValues: [String], by amount: Int = 1) {
         precondition(labelValues.count == labelNames.count, "\(name): wrong number of label values")
         precondition(amount >= 0, "a counter only goes up")
-        children.withLock { $0[LabelValues(labelValues), default: 0] += amount }
+        children.withLock { $0.counts[LabelValues(labelValues), default: 0] += amount }
     }
 
     /// Adds one for a family of two labels, without building an array (a request's count).
     package func increment(_ first: String, _ second: String) {
         precondition(labelNames.count == 2, "\(name): wrong number of label values")
-        children.withLock { $0[LabelValues(first, second), default: 0] += 1 }
+        children.withLock { state in
+            if let recent = state.recent, recent.values.equals(first, second) {
+                state.recent = (recent.values, recent.count + 1)
+                return
+            }
+            _ = state.settled()
+            state.recent = (LabelValues(first, second), 1)
+        }
     }
 
     /// The count for `labelValues` (0 when never incremented).
     package func value(_ labelValues: [String]) -> Int {
-        children.withLock { $0[LabelValues(labelValues)] ?? 0 }
+        children.withLock { $0.settled()[LabelValues(labelValues)] ?? 0 }
     }
 
     func render(into output: inout String) {
         output += PrometheusText.header(name: name, help: help, type: "counter")
-        let samples = children.withLock { $0 }.map { (values: $0.key.values, count: $0.value) }
+        let samples = children.withLock { $0.settled() }.map { (values: $0.key.values, count: $0.value) }
         for (values, count) in samples.sorted(by: { $0.values.lexicographicallyPrecedes($1.values) }) {
             output += "\(name)\(PrometheusText.labels(labelNames, values)) \(count)\n"
         }
