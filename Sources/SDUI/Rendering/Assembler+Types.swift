@@ -21,17 +21,20 @@ extension Assembler {
         var conformed = Conformed(component: component)
         guard catalog[component.type].hasTypedFields else { return conformed }
         var changed: [EvaluatedMember]?
-        for (index, member) in component.data.enumerated() {
-            let fate = fate(of: member, type: component.type, actionFallbacks: &conformed.actionFallbacks)
-            if changed == nil {
-                if case .kept = fate { continue }
-                changed = Array(component.data[..<index])
-                changed!.reserveCapacity(component.data.count)
-            }
-            switch fate {
-            case .kept: changed!.append(member)
-            case .dropped: break
-            case .replaced(let value): changed!.append(EvaluatedMember(key: member.key, keyBytes: member.keyBytes, value: value))
+        // Through the buffer: members are read in place, not copied one by one.
+        component.data.withUnsafeBufferPointer { data in
+            for index in data.indices {
+                let fate = fate(of: data[index], type: component.type, actionFallbacks: &conformed.actionFallbacks)
+                if changed == nil {
+                    if case .kept = fate { continue }
+                    changed = Array(data[..<index])
+                    changed!.reserveCapacity(data.count)
+                }
+                switch fate {
+                case .kept: changed!.append(data[index])
+                case .dropped: break
+                case .replaced(let value): changed!.append(EvaluatedMember(key: data[index].key, keyBytes: data[index].keyBytes, value: value))
+                }
             }
         }
         if let changed { conformed.component.data = changed }

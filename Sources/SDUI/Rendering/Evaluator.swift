@@ -109,9 +109,12 @@ struct Evaluator {
     private func evaluate(_ members: [TemplateMember], _ scope: Scope) -> [EvaluatedMember] {
         var out: [EvaluatedMember] = []
         out.reserveCapacity(members.count)
-        for member in members {
-            if let value = value(member.node, scope) {
-                out.append(EvaluatedMember(key: member.key, keyBytes: member.keyBytes, value: value))
+        // Through the buffer: template members are read in place, not copied one by one.
+        members.withUnsafeBufferPointer { members in
+            for index in members.indices {
+                if let value = value(members[index].node, scope) {
+                    out.append(EvaluatedMember(key: members[index].key, keyBytes: members[index].keyBytes, value: value))
+                }
             }
         }
         return out
