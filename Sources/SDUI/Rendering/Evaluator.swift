@@ -80,10 +80,13 @@ struct Evaluator {
         switch node {
         case .each(let path, let variable, let template):
             guard let items = scope.lookup(path)?.elements else { return }
+            // One inner scope whose last binding each item replaces: copying the scope per
+            // item copied both of its arrays each time.
+            var inner = scope
             for item in items {
-                var inner = scope
                 inner.bind(variable, item)
                 elements(template, inner, into: &out)
+                inner.unbindLast()
             }
         case .splice(let nodes):
             for node in nodes { elements(node, scope, into: &out) }
