@@ -8,6 +8,8 @@ struct BenchCommand: ParsableCommand {
 
     @Option(help: "The sample Pages folder.") var pages = "Pages"
     @Option(help: "The peer-comparison Pages folder (../shared/bench/Pages).") var benchPages: String?
+    @Option(help: "Values by key for the product page's recommendations, answered in process (a second /product/3 row set).")
+    var recommendations = "samples/recommendations.json"
     @Option(help: "Run only the benchmarks whose name contains this text (e.g. to profile one).") var matching: String?
     @Flag(help: "Instead: gzip size and zlib's time at levels 1 to 9 on the same bodies.") var gzipLevels = false
     @Option(help: "Instead: serve this many cached /home hits of --bench-pages over loopback in this process (for callgrind).")
@@ -21,6 +23,6 @@ struct BenchCommand: ParsableCommand {
             }
         }
         print(gzipLevels ? MicroBenchmarks.gzipLevels(pages: pages, benchPages: benchPages)
-                         : MicroBenchmarks.run(pages: pages, benchPages: benchPages, matching: matching))
+                         : MicroBenchmarks.run(pages: pages, benchPages: benchPages, recommendations: recommendations, matching: matching))
     }
 }

@@ -1,3 +1,6 @@
+import HTTPServer
+import SDUI
+import Synchronization
 import Testing
 @testable import Trellis
 
@@ -25,5 +28,32 @@ import Testing
         let cells = rows.map { $0.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) } }
         #expect(cells.allSatisfy { $0[0].hasPrefix("/product/3 (") })
         #expect(cells.map { Int($0[1]) } == (1...9).map { $0 })
+    }
+
+    @Test func theProductPageIsAlsoMeasuredWithItsRecommendationsAnsweredInProcess() {
+        let recommendations = ServerProcess.packageRoot + "/samples/recommendations.json"
+        let pages = BenchPage.all(pages: Self.pages, benchPages: nil, recommendations: recommendations)
+        #expect(pages.map(\.path) == ["/product/3", "/product/3 (Accept-Language: fr)", "/product/3 (recommendations in process)"])
+        let related = Array(#""id":"related-carousel""#.utf8)
+        #expect(pages.map { $0.body.contains(related) } == [false, false, true])
+        #expect(pages[2].data.missingOptional.isEmpty && pages[0].data.missingOptional == ["related"])
+        #expect(BenchPage.all(pages: Self.pages, benchPages: nil, recommendations: "/nonexistent.json").count == 2)
+    }
+
+    @Test func theInProcessUpstreamAnswersItsOwnSourceOnly() throws {
+        let upstream = try #require(InProcessUpstream(source: "recommendations", file: ServerProcess.packageRoot + "/samples/recommendations.json"))
+        guard case .success(let site) = PagesLoader.load(PagesFolder(path: Self.pages)) else { Issue.record("Pages"); return }
+        var requests = site.dataRequests(template: "product", params: ["id": "3"], query: [:])
+        #expect(requests.map(\.source) == ["products", "recommendations", "lists"])
+        var unknown = requests[1]
+        unknown.key = "no-such-id"
+        requests.append(unknown)
+        let answered = Mutex<[UpstreamValue?]>([])
+        upstream.fetchAll(requests, context: PageRequestContext(HTTPRequest(method: "GET", target: "/product/3", headers: HTTPHeaders([])))) {
+            values in answered.withLock { $0 = values }
+        }
+        let values = answered.withLock { $0 }
+        #expect(values.count == 4 && values[0] == nil && values[2] == nil && values[3] == nil)
+        #expect(values[1]?.json["title"] == .string("You may also like"))
     }
 }

@@ -47,6 +47,12 @@ public struct JSONWriter {
         bytes.append(contentsOf: raw)
     }
 
+    /// Appends raw bytes that are already valid JSON, through a buffer pointer: the array is
+    /// borrowed, where `append(contentsOf:)` takes it owned (a retain and a release per call).
+    public mutating func appendRaw(_ raw: [UInt8]) {
+        raw.withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
+    }
+
     /// Appends a single ASCII punctuation byte such as `,` or `{`.
     public mutating func appendByte(_ byte: UInt8) {
         bytes.append(byte)

@@ -10,32 +10,50 @@ extension Assembler {
         var actionFallbacks: [String] = []
     }
 
-    /// `component` with wrongly typed bound values removed and its actions negotiated.
+    /// What conforming does to one data member.
+    private enum MemberFate {
+        case kept, dropped, replaced(Evaluated)
+    }
+
+    /// `component` with wrongly typed bound values removed and its actions negotiated. The data
+    /// is copied only from the first member that changes (most components keep all of theirs).
     func conform(_ component: EvaluatedComponent) -> Conformed {
         var conformed = Conformed(component: component)
         guard catalog[component.type].hasTypedFields else { return conformed }
-        var data: [EvaluatedMember] = []
-        data.reserveCapacity(component.data.count)
-        for member in component.data {
-            guard let fieldType = catalog[component.type].rule(member.key)?.type else {
-                data.append(member)
-                continue
-            }
-            if fieldType == .action {
-                if let kept = negotiateActions(member.value, into: &conformed.actionFallbacks) {
-                    data.append(kept == nil ? member : EvaluatedMember(key: member.key, keyBytes: member.keyBytes, value: kept!))
+        var changed: [EvaluatedMember]?
+        // Through the buffer: members are read in place, not copied one by one.
+        component.data.withUnsafeBufferPointer { data in
+            for index in data.indices {
+                let fate = fate(of: data[index], type: component.type, actionFallbacks: &conformed.actionFallbacks)
+                if changed == nil {
+                    if case .kept = fate { continue }
+                    changed = Array(data[..<index])
+                    changed!.reserveCapacity(data.count)
                 }
-                continue
-            }
-            switch member.value {
-            case .literal, .component: data.append(member)  // literals were checked by validate
-            default:
-                if let value = member.value.plainJSON, !fieldType.accepts(value) { continue }
-                data.append(member)
+                switch fate {
+                case .kept: changed!.append(data[index])
+                case .dropped: break
+                case .replaced(let value): changed!.append(EvaluatedMember(key: data[index].key, keyBytes: data[index].keyBytes, value: value))
+                }
             }
         }
-        conformed.component.data = data
+        if let changed { conformed.component.data = changed }
         return conformed
+    }
+
+    /// What conforming does to `member` of a component of `type`.
+    private func fate(of member: EvaluatedMember, type: Int, actionFallbacks: inout [String]) -> MemberFate {
+        guard let fieldType = catalog[type].rule(member.key)?.type else { return .kept }
+        if fieldType == .action {
+            guard let kept = negotiateActions(member.value, into: &actionFallbacks) else { return .dropped }
+            return kept.map(MemberFate.replaced) ?? .kept
+        }
+        switch member.value {
+        case .literal, .component: return .kept  // literals were checked by validate
+        default:
+            if let value = member.value.plainJSON, !fieldType.accepts(value) { return .dropped }
+            return .kept
+        }
     }
 
     /// Records the action fallbacks of a conformed component.

@@ -87,19 +87,22 @@ struct Assembler {
         writer.appendRaw(Self.dataPrefix)
         explanation?.enter(key: "data")
         var first = true
-        for member in component.data {
-            if let rule = rules.first(where: { $0.name == member.key }), !profile.fieldAllowed[rule.index] { continue }
-            explanation?.enter(key: member.key)
-            defer { explanation?.leave() }
-            var value = member.value
-            if case .component(let child) = value {
-                guard let kept = try negotiate(child) else { continue }
-                value = .component(kept)
+        // Through the buffer: members are read in place, not copied (retained) one by one.
+        try component.data.withUnsafeBufferPointer { data throws(UpgradeRequired) in
+            for index in data.indices {
+                if let rule = rules.first(where: { $0.name == data[index].key }), !profile.fieldAllowed[rule.index] { continue }
+                explanation?.enter(key: data[index].key)
+                defer { explanation?.leave() }
+                var kept: EvaluatedComponent?
+                if case .component(let child) = data[index].value {
+                    guard let negotiated = try negotiate(child) else { continue }
+                    kept = negotiated
+                }
+                if !first { writer.appendByte(UInt8(ascii: ",")) }
+                first = false
+                writer.appendRaw(data[index].keyBytes)
+                if let kept { try write(kept) } else { try write(data[index].value, negotiated: true) }
             }
-            if !first { writer.appendByte(UInt8(ascii: ",")) }
-            first = false
-            writer.appendRaw(member.keyBytes)
-            try write(value, negotiated: true)
         }
         explanation?.leave()
         writer.appendRaw(Self.closing)
@@ -117,27 +120,31 @@ struct Assembler {
         case .array(let elements):
             writer.appendByte(UInt8(ascii: "["))
             var written = 0
-            for element in elements {
-                explanation?.enter(index: written)
-                defer { explanation?.leave() }
-                var element = element
-                if case .component(let child) = element {
-                    guard let kept = try negotiate(child) else { continue }
-                    element = .component(kept)
+            try elements.withUnsafeBufferPointer { elements throws(UpgradeRequired) in
+                for index in elements.indices {
+                    explanation?.enter(index: written)
+                    defer { explanation?.leave() }
+                    var kept: EvaluatedComponent?
+                    if case .component(let child) = elements[index] {
+                        guard let negotiated = try negotiate(child) else { continue }
+                        kept = negotiated
+                    }
+                    if written > 0 { writer.appendByte(UInt8(ascii: ",")) }
+                    written += 1
+                    if let kept { try write(kept) } else { try write(elements[index], negotiated: true) }
                 }
-                if written > 0 { writer.appendByte(UInt8(ascii: ",")) }
-                written += 1
-                try write(element, negotiated: true)
             }
             writer.appendByte(UInt8(ascii: "]"))
         case .object(let members):
             writer.appendByte(UInt8(ascii: "{"))
-            for (i, member) in members.enumerated() {
-                if i > 0 { writer.appendByte(UInt8(ascii: ",")) }
-                writer.appendRaw(member.keyBytes)
-                explanation?.enter(key: member.key)
-                try write(member.value)
-                explanation?.leave()
+            try members.withUnsafeBufferPointer { members throws(UpgradeRequired) in
+                for index in members.indices {
+                    if index > 0 { writer.appendByte(UInt8(ascii: ",")) }
+                    writer.appendRaw(members[index].keyBytes)
+                    explanation?.enter(key: members[index].key)
+                    try write(members[index].value)
+                    explanation?.leave()
+                }
             }
             writer.appendByte(UInt8(ascii: "}"))
         }

@@ -1,6 +1,9 @@
 /// A template value after binding, before negotiation: components stay components so that
 /// negotiation can replace or drop them, and fallbacks can read the original data.
-indirect enum Evaluated: Sendable {
+///
+/// Not `indirect`: the nesting goes through arrays, whose elements live on the heap already,
+/// so a node needs no box of its own (boxed, every evaluated node was one more allocation).
+enum Evaluated: Sendable {
     /// A literal from the template, with its pre-encoded bytes.
     case literal(JSONValue, bytes: [UInt8])
     /// A value from data, params or interpolation.

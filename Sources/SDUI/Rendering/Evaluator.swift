@@ -80,10 +80,13 @@ struct Evaluator {
         switch node {
         case .each(let path, let variable, let template):
             guard let items = scope.lookup(path)?.elements else { return }
+            // One inner scope whose last binding each item replaces: copying the scope per
+            // item copied both of its arrays each time.
+            var inner = scope
             for item in items {
-                var inner = scope
                 inner.bind(variable, item)
                 elements(template, inner, into: &out)
+                inner.unbindLast()
             }
         case .splice(let nodes):
             for node in nodes { elements(node, scope, into: &out) }
@@ -109,9 +112,12 @@ struct Evaluator {
     private func evaluate(_ members: [TemplateMember], _ scope: Scope) -> [EvaluatedMember] {
         var out: [EvaluatedMember] = []
         out.reserveCapacity(members.count)
-        for member in members {
-            if let value = value(member.node, scope) {
-                out.append(EvaluatedMember(key: member.key, keyBytes: member.keyBytes, value: value))
+        // Through the buffer: template members are read in place, not copied one by one.
+        members.withUnsafeBufferPointer { members in
+            for index in members.indices {
+                if let value = value(members[index].node, scope) {
+                    out.append(EvaluatedMember(key: members[index].key, keyBytes: members[index].keyBytes, value: value))
+                }
             }
         }
         return out

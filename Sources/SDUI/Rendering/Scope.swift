@@ -16,6 +16,12 @@ struct Scope: Sendable {
         values.append(value)
     }
 
+    /// Removes the innermost binding (the one `bind` added last).
+    mutating func unbindLast() {
+        names.removeLast()
+        values.removeLast()
+    }
+
     /// The value at `path`, or nil when it has none.
     func lookup(_ path: BindingPath) -> Evaluated? {
         guard let i = names.lastIndex(of: path.root) else { return nil }

@@ -1,5 +1,6 @@
 import HTTPServer
 import SDUI
+import Synchronization
 
 /// One page `trellis bench` measures: its request, the plan and file data it resolves with, and
 /// the body it renders to.
@@ -9,32 +10,46 @@ struct BenchPage {
     let request: HTTPRequest
     let context: PageRequestContext
     let snapshot: SiteStore.Snapshot
+    /// Answers the page's `url` sources; nil: none is reachable (they have no value).
+    let upstream: (any UpstreamFetching)?
     let plan: PagePlan
     let data: PageData
     /// The identity body of the page.
     let body: [UInt8]
 
     /// The sample shop's product page in the default locale and in French (prices as currency)
-    /// from `pages`, and the 27 KB `/home` of `benchPages` (shared with the peer comparison);
-    /// a folder that does not load is left out.
-    static func all(pages: String, benchPages: String?) -> [BenchPage] {
-        [(pages, "/product/3", nil), (pages, "/product/3", "fr"), (benchPages, "/home", nil)].compactMap { folder, target, language in
+    /// from `pages`, again with its recommendations answered in process from the file
+    /// `recommendations` (values by key), and the 27 KB `/home` of `benchPages` (shared with
+    /// the peer comparison); a folder or file that does not load is left out.
+    static func all(pages: String, benchPages: String?, recommendations: String? = nil) -> [BenchPage] {
+        let upstream = recommendations.flatMap { InProcessUpstream(source: "recommendations", file: $0) }
+        let pages: [(String?, String, String?, InProcessUpstream?)] = [
+            (pages, "/product/3", nil, nil), (pages, "/product/3", "fr", nil), (upstream == nil ? nil : pages, "/product/3", nil, upstream),
+            (benchPages, "/home", nil, nil),
+        ]
+        return pages.compactMap { folder, target, language, upstream in
             guard let folder, case .success(let site) = PagesLoader.load(PagesFolder(path: folder)) else { return nil }
-            return BenchPage(site: site, target: target, language: language)
+            return BenchPage(site: site, target: target, language: language, upstream: upstream)
         }
     }
 
-    private init?(site: Site, target: String, language: String?) {
+    private init?(site: Site, target: String, language: String?, upstream: (any UpstreamFetching)?) {
         var headers = [("X-Client-Version", "ios/5.2.0"), ("X-Device-Id", "device-1"), ("Accept-Encoding", "gzip")]
         if let language { headers.append(("Accept-Language", language)) }
         request = HTTPRequest(method: "GET", target: target, headers: HTTPHeaders(headers))
-        path = target + (language.map { " (Accept-Language: \($0))" } ?? "")
+        path = target + (language.map { " (Accept-Language: \($0))" } ?? "") + (upstream == nil ? "" : " (recommendations in process)")
         context = PageRequestContext(request)
         snapshot = SiteStore.Snapshot(site: site, generation: 1)
-        let pipeline = PagePipeline(snapshot: snapshot, cache: nil, dataLoader: PageDataLoader(upstream: nil))
+        self.upstream = upstream
+        let pipeline = PagePipeline(snapshot: snapshot, cache: nil, dataLoader: PageDataLoader(upstream: upstream))
         guard case .success(let plan) = pipeline.decide(request) else { return nil }
         self.plan = plan
-        data = PageData(values: site.fileData(for: site.dataRequests(template: plan.template, params: plan.params, query: plan.query)))
+        // Without an upstream, or with the in-process one, the data is loaded synchronously.
+        let loaded = Mutex<PageData?>(nil)
+        pipeline.dataLoader.load(site.dataRequests(template: plan.template, params: plan.params, query: plan.query),
+                                 site: site, context: context) { data in loaded.withLock { $0 = data } }
+        guard let data = loaded.withLock({ $0 }) else { return nil }
+        self.data = data
         body = PageResolver(site: site).resolve(plan, data: data).body
     }
 }

@@ -10,12 +10,14 @@ public enum MicroBenchmarks {
     /// `pages` (the sample shop: its product page in the default locale and in French, prices as
     /// currency) and `benchPages` (the 27 KB page shared with the peer comparison) and returns a
     /// printable table. Next to each uncached request: zlib alone compressing the same body (the
-    /// level the page gets, a reused deflater) and the ratio of the two.
-    public static func run(pages: String, benchPages: String?, matching: String? = nil) -> String {
+    /// level the page gets, a reused deflater) and the ratio of the two. With `recommendations`
+    /// (a JSON file of values by key), the product page again with its `recommendations` source
+    /// answered in process, as a deployment whose upstream answers serves it.
+    public static func run(pages: String, benchPages: String?, recommendations: String? = nil, matching: String? = nil) -> String {
         var table = BenchmarkTable(matching: matching)
-        for page in BenchPage.all(pages: pages, benchPages: benchPages) {
+        for page in BenchPage.all(pages: pages, benchPages: benchPages, recommendations: recommendations) {
             let (path, request, context, plan, data) = (page.path, page.request, page.context, page.plan, page.data)
-            let uncached = PagePipeline(snapshot: page.snapshot, cache: nil, dataLoader: PageDataLoader(upstream: nil))
+            let uncached = PagePipeline(snapshot: page.snapshot, cache: nil, dataLoader: PageDataLoader(upstream: page.upstream))
             let resolver = PageResolver(site: page.snapshot.site)
             table.measure("\(path): decide (route, headers, rollout, client class)", iterations: 20_000) {
                 _ = uncached.decide(request)
@@ -34,11 +36,11 @@ public enum MicroBenchmarks {
             }
             table.ratio("\(path): uncached request / zlib alone", missTime, zlibTime)
             let cached = PagePipeline(
-                snapshot: page.snapshot, cache: ResponseCache(capacityBytes: 1 << 26), dataLoader: PageDataLoader(upstream: nil))
+                snapshot: page.snapshot, cache: ResponseCache(capacityBytes: 1 << 26), dataLoader: PageDataLoader(upstream: page.upstream))
             cached.run(request, context: context) { _ in }
             let second = Mutex<CacheUse?>(nil)
             cached.run(request, context: context) { outcome in second.withLock { $0 = outcome.record.cache } }
-            // A page whose url source gave no value is never kept (no upstream runs here).
+            // A page whose url source gave no value is never kept (no upstream, or not its source).
             guard second.withLock({ $0 }) == .hit else {
                 table.note("\(path): cache hit", "not cached: a url source gave no value")
                 continue

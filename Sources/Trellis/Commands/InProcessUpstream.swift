@@ -1,0 +1,28 @@
+import Foundation
+import SDUI
+
+/// The values of one `url` source held in memory and answered at once, without a socket:
+/// what `trellis bench` gives the product page's `recommendations`, so that the uncached page
+/// it measures is the one a deployment with a reachable upstream serves (related products
+/// present, the page cacheable). Any other source has no value.
+struct InProcessUpstream: UpstreamFetching {
+    /// The source answered.
+    let source: String
+    /// Its values by key.
+    let values: JSONObject
+
+    /// The values of `source` from the JSON object file at `path` (values by key, as
+    /// `trellis upstream --data` takes them); nil when it is not readable as one.
+    init?(source: String, file path: String) {
+        guard let bytes = FileManager.default.contents(atPath: path),
+              case .object(let values)? = try? JSONParser.parse(Array(bytes)) else { return nil }
+        self.source = source
+        self.values = values
+    }
+
+    /// Answers every request synchronously: a fresh value for a key of `source`, else none.
+    func fetchAll(_ requests: [DataRequest], context: PageRequestContext,
+                  completion: @escaping @Sendable ([UpstreamValue?]) -> Void) {
+        completion(requests.map { request in request.source == source ? values[request.key].map(UpstreamValue.fresh) : nil })
+    }
+}
