@@ -7,7 +7,7 @@ extension Connection {
     private static let crlf: [UInt8] = [13, 10]
 
     /// A handler's response arrived (on the loop thread), possibly out of order.
-    func receive(_ response: HTTPResponse, sequence: UInt64) {
+    func receive(_ response: consuming HTTPResponse, sequence: UInt64) {
         guard !closed, order.fulfil(sequence, with: response) else { return }
         guard !processing else { return }  // processInput renders and flushes
         renderReady()

@@ -23,7 +23,7 @@ struct ResponseOrder {
     /// The answer for `sequence` arrived; false when that request is not owed (answered
     /// twice, or the connection gave up on it).
     @discardableResult
-    mutating func fulfil(_ sequence: UInt64, with response: HTTPResponse) -> Bool {
+    mutating func fulfil(_ sequence: UInt64, with response: consuming HTTPResponse) -> Bool {
         guard sequence >= firstSequence + UInt64(head), sequence < nextSequence else { return false }
         let index = Int(sequence - firstSequence)
         guard slots[index].response == nil else { return false }
@@ -33,10 +33,9 @@ struct ResponseOrder {
 
     /// The next answer in order with its request's sequence number, if it has arrived.
     mutating func popNext() -> (sequence: UInt64, request: Connection.Pending, response: HTTPResponse)? {
-        guard head < slots.count, let response = slots[head].response else { return nil }
+        guard head < slots.count, let response = slots[head].response.take() else { return nil }
         let sequence = firstSequence + UInt64(head)
         let request = slots[head].request
-        slots[head].response = nil
         head += 1
         if head == slots.count {
             slots.removeAll(keepingCapacity: true)

@@ -67,10 +67,11 @@ public final class EventLoop: @unchecked Sendable {
     }
 
     /// Hands a handler's response to its connection, hopping threads if needed.
-    func deliver(_ response: HTTPResponse, connection id: UInt64, sequence: UInt64) {
+    func deliver(_ response: consuming HTTPResponse, connection id: UInt64, sequence: UInt64) {
         if inLoop {
             connections[id]?.receive(response, sequence: sequence)
         } else {
+            let response = copy response
             execute { [self] in connections[id]?.receive(response, sequence: sequence) }
         }
     }

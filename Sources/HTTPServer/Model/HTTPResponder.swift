@@ -13,7 +13,7 @@ public struct HTTPResponder: Sendable {
     let sequence: UInt64
 
     /// Sends `response` for this request (in order with pipelined ones).
-    public func respond(_ response: HTTPResponse) {
+    public func respond(_ response: consuming HTTPResponse) {
         eventLoop.deliver(response, connection: connectionID, sequence: sequence)
     }
 }

@@ -41,8 +41,9 @@ struct PageHandler: HTTPHandler {
     }
 
     /// Writes `response`, with the CORS fields when CORS is on.
-    private func respond(_ response: HTTPResponse, to request: HTTPRequest, via responder: HTTPResponder) {
-        responder.respond(app.cors?.decorated(response, requestHeaders: request.headers) ?? response)
+    private func respond(_ response: consuming HTTPResponse, to request: HTTPRequest, via responder: HTTPResponder) {
+        guard let cors = app.cors else { return responder.respond(response) }
+        responder.respond(cors.decorated(response, requestHeaders: request.headers))
     }
 
     func didRespond(_ exchange: HTTPExchange) {
