@@ -111,15 +111,17 @@ struct RequestParser: Sendable {
         return readBody(bytes)
     }
 
+    /// The request once its body is complete, moved out of the parser (not copied).
     private mutating func readBody(_ bytes: UnsafeBufferPointer<UInt8>) -> Result {
-        guard let start = headEnd, var request else { return .needMore }
+        guard let start = headEnd, request != nil else { return .needMore }
         switch body {
         case .none:
-            return .request(request, consumed: start)
+            return .request(request.take()!, consumed: start)
         case .length(let length):
             guard bytes.count - start >= length else { return .needMore }
-            request.body = Array(bytes[start..<start + length])
-            return .request(request, consumed: start + length)
+            var complete = request.take()!
+            complete.body = Array(bytes[start..<start + length])
+            return .request(complete, consumed: start + length)
         case .chunked(var decoder):
             body = .none  // the decoder alone owns its body while it grows: no copy on append
             switch decoder.decode(UnsafeBufferPointer(rebasing: bytes[start...])) {
@@ -129,8 +131,9 @@ struct RequestParser: Sendable {
             case .failure(let error):
                 return .failure(error)
             case .done(let end):
-                request.body = decoder.body
-                return .request(request, consumed: start + end)
+                var complete = request.take()!
+                complete.body = decoder.body
+                return .request(complete, consumed: start + end)
             }
         }
     }
