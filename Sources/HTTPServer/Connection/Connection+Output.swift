@@ -74,11 +74,10 @@ extension Connection {
         resumeInput()
     }
 
-    private func complete(_ completion: Completion) {
+    private func complete(_ completion: consuming Completion) {
         let now = MonotonicInstant.now
-        var exchange = completion.exchange
-        exchange.duration = now - completion.startedAt
-        loop.context.handler.didRespond(exchange)
+        completion.exchange.duration = now - completion.startedAt
+        loop.context.handler.didRespond(completion.exchange)
         guard !closed else { return }
         perform(machine.responseWritten(now: now, closing: completion.closing, bytesBuffered: bytesBuffered))
     }

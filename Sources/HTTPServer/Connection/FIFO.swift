@@ -1,7 +1,8 @@
 /// A first-in, first-out queue over one array that keeps its storage between uses: a
-/// connection answering one request at a time appends and pops without allocating.
+/// connection answering one request at a time appends and pops without allocating. An element
+/// is moved out when popped (its slot left empty), not copied.
 struct FIFO<Element> {
-    private var elements: [Element] = []
+    private var elements: [Element?] = []
     /// The index of the oldest element still queued.
     private var head = 0
 
@@ -12,14 +13,14 @@ struct FIFO<Element> {
     var capacity: Int { elements.capacity }
 
     /// Queues `element` after the others.
-    mutating func append(_ element: Element) {
+    mutating func append(_ element: consuming Element) {
         elements.append(element)
     }
 
     /// Removes and returns the oldest element, or nil when empty.
     mutating func popFirst() -> Element? {
         guard head < elements.count else { return nil }
-        let element = elements[head]
+        let element = elements[head].take()
         head += 1
         if head == elements.count {
             elements.removeAll(keepingCapacity: true)
@@ -34,7 +35,7 @@ struct FIFO<Element> {
             elements = []
             head = 0
         }
-        return Array(elements[head...])
+        return elements[head...].map { $0! }
     }
 
     /// Frees the storage when nothing is queued.
