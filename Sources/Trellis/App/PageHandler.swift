@@ -1,3 +1,4 @@
+import Foundation
 import HTTPServer
 import SDUI
 
@@ -19,11 +20,12 @@ struct PageHandler: HTTPHandler {
         }
         // A cache hit is answered here and now; only a page to assemble needs a closure.
         let pipeline = app.pipeline
-        let context = PageRequestContext(request, eventLoop: responder.eventLoop)
-        switch pipeline.start(request, context: context) {
+        let trace = TraceContext(traceparent: request.headers["traceparent"]), date = Date()
+        switch pipeline.start(request, trace: trace, date: date) {
         case .answered(let outcome):
             respond(outcome.response, to: request, via: responder)
         case .pending(let plan):
+            let context = PageRequestContext(request, trace: trace, date: date, eventLoop: responder.eventLoop)
             pipeline.finish(plan, request: request, context: context) { respond($0.response, to: request, via: responder) }
         }
     }

@@ -17,30 +17,33 @@ enum CacheUse: String, Sendable {
 /// the record the access log and the metrics both read (`PageRecord`, which rides on the
 /// response as its annotation so it comes back in `HTTPHandler.didRespond`).
 struct PageOutcome: Sendable {
-    /// The response for the client: the page in its coding, a 304 or 412, or a JSON error.
+    /// The response for the client: the page in its coding, a 304 or 412, or a JSON error. Its
+    /// annotation is the record (the outcome keeps no copy of its own).
     let response: HTTPResponse
-    /// The record of the answer.
-    let record: PageRecord
     /// The JSON error answered instead of a page, nil for a page.
     let error: HTTPError?
 
     /// A page answer: `representation` for this client's coding and preconditions, answered at `date`.
     init(_ representation: Representation, cache: CacheUse, trace: TraceContext, coding: ContentCoding,
          preconditions: Preconditions, date: Date) {
-        record = PageRecord(representation: representation, cache: cache, trace: trace)
         error = nil
         var response = representation.response(coding: coding, preconditions: preconditions, date: date)
-        response.annotation = record
+        response.annotation = PageRecord(representation: representation, cache: cache, trace: trace)
         self.response = response
     }
 
     /// A JSON error decided before a page was (unknown route, method, malformed header).
     init(_ error: HTTPError, trace: TraceContext) {
-        record = PageRecord(representation: nil, cache: nil, trace: trace)
         self.error = error
         var response = error.response
-        response.annotation = record
+        response.annotation = PageRecord(representation: nil, cache: nil, trace: trace)
         self.response = response
+    }
+
+    /// The record of the answer.
+    var record: PageRecord {
+        guard let record = response.annotation as? PageRecord else { preconditionFailure("an outcome's response carries its record") }
+        return record
     }
 
     /// The page served, nil for a JSON error.

@@ -1,3 +1,4 @@
+import Foundation
 import HTTPServer
 import SDUI
 
@@ -40,14 +41,21 @@ struct PagePipeline: Sendable {
     /// The synchronous first part of `run`: the decisions, then the response cache. A hit
     /// allocates no closure.
     func start(_ request: HTTPRequest, context: PageRequestContext) -> Start {
+        start(request, trace: context.trace, date: context.date)
+    }
+
+    /// `start` with only what a hit or an error needs of the request's context: its trace (for
+    /// the record) and the time it is answered at (a scheduled page's `max-age`). The serving
+    /// path builds the whole context only for a page it must assemble.
+    func start(_ request: HTTPRequest, trace: TraceContext, date: Date) -> Start {
         let key: CacheKey
         do {
             key = CacheKey(generation: snapshot.generation, plan: try plan(for: request))
         } catch {
-            return .answered(PageOutcome(error, trace: context.trace))
+            return .answered(PageOutcome(error, trace: trace))
         }
         guard let cache, !key.plan.personal, let hit = cache.hit(for: key) else { return .pending(key.plan) }
-        return .answered(outcome(hit, cache: .hit, request: request, context: context))
+        return .answered(outcome(hit, cache: .hit, request: request, trace: trace, date: date))
     }
 
     /// The rest of `run` for a plan `start` left pending: data, assembly and encoding (or an
@@ -59,16 +67,16 @@ struct PagePipeline: Sendable {
                 return completion(PageOutcome(HTTPError(status: 500, code: "internal_error", message: "the page could not be assembled"),
                                               trace: context.trace))
             }
-            completion(outcome(representation, cache: cacheUse, request: request, context: context))
+            completion(outcome(representation, cache: cacheUse, request: request, trace: context.trace, date: context.date))
         }
     }
 
     /// The answer with `representation` for this client's coding and preconditions.
     private func outcome(_ representation: Representation, cache: CacheUse, request: HTTPRequest,
-                         context: PageRequestContext) -> PageOutcome {
-        PageOutcome(representation, cache: cache, trace: context.trace,
+                         trace: TraceContext, date: Date) -> PageOutcome {
+        PageOutcome(representation, cache: cache, trace: trace,
                     coding: AcceptEncoding.preferredCoding(request.headers["Accept-Encoding"]),
-                    preconditions: Preconditions(request.headers), date: context.date)
+                    preconditions: Preconditions(request.headers), date: date)
     }
 
     /// Everything decided before data is fetched: the route, the method, the request headers

@@ -23,9 +23,16 @@ struct PageRequestContext: Sendable {
     /// The context of `request`, answered now, on `eventLoop` when a server's loop serves it.
     init(_ request: HTTPRequest, date: Date = Date(), now: @escaping @Sendable () -> ContinuousClock.Instant = { .now },
          eventLoop: EventLoop? = nil) {
+        self.init(request, trace: TraceContext(traceparent: request.headers["traceparent"]), date: date, now: now,
+                  eventLoop: eventLoop)
+    }
+
+    /// The context of `request` whose trace the caller has read already.
+    init(_ request: HTTPRequest, trace: TraceContext, date: Date,
+         now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }, eventLoop: EventLoop? = nil) {
         requestID = request.requestID
         headers = request.headers
-        trace = TraceContext(traceparent: request.headers["traceparent"])
+        self.trace = trace
         self.date = date
         self.now = now
         self.eventLoop = eventLoop
