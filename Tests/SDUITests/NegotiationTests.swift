@@ -136,4 +136,18 @@ import Testing
         #expect(first.profileHeldBySite && !second.profileHeldBySite)
         #expect(table.clientClass(for: Fixtures.client("ios/6.0.0")).profileHeldBySite)
     }
+
+    /// The class looked up last is answered without the table, and switching between clients
+    /// never answers one client with the other's class.
+    @Test func alternatingClientsEachGetTheirOwnClass() throws {
+        let site = try Fixtures.load(Fixtures.page("[]"))
+        let current = site.clientClass(for: Fixtures.client("ios/6.0.0"))
+        let old = site.clientClass(for: Fixtures.client("ios/4.9.0"))
+        #expect(current != old)
+        for _ in 0..<3 {
+            #expect(site.clientClass(for: Fixtures.client("ios/6.0.0")) == current)
+            #expect(site.clientClass(for: Fixtures.client("ios/6.0.0")) == current)
+            #expect(site.clientClass(for: Fixtures.client("ios/4.9.0")) == old)
+        }
+    }
 }
