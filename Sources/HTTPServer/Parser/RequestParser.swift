@@ -27,10 +27,18 @@ struct RequestParser: Sendable {
         case failure(HTTPError)
     }
 
+    /// How the body is framed. A chunked decoder is boxed (`indirect`): the parser every
+    /// connection keeps, idle or not, stays small.
     enum Body: Sendable {
         case none
         case length(Int)
-        case chunked(ChunkedDecoder)
+        indirect case chunked(ChunkedDecoder)
+    }
+
+    /// The error the input failed with, boxed (`indirect`) for the same reason.
+    enum Failure: Sendable {
+        case none
+        indirect case failed(HTTPError)
     }
 
     let limits: RequestLimits
@@ -43,7 +51,7 @@ struct RequestParser: Sendable {
     var headerCount = 0
     var headEnd: Int?
     var body = Body.none
-    var failed: HTTPError?
+    var failure = Failure.none
     /// Emptied header storage of an earlier request, for the next one (`recycle`).
     private var spareHeaders = HTTPHeaders()
 
@@ -88,10 +96,10 @@ struct RequestParser: Sendable {
 
     /// Parses `bytes`, the unconsumed input starting at the current request.
     mutating func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Result {
-        if let failed { return .failure(failed) }
+        if case .failed(let error) = failure { return .failure(error) }
         let result = step(bytes)
         switch result {
-        case .failure(let error): failed = error
+        case .failure(let error): failure = .failed(error)
         case .request: self = RequestParser(limits: limits, spareHeaders: spareHeaders)
         case .needMore: break
         }
