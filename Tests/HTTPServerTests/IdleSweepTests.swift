@@ -41,6 +41,23 @@ struct IdleSweepTests {
         #expect(try client.request("/second").bodyText == "GET /second - 0")
     }
 
+    /// A request's header storage goes back to the loop once it is answered: a connection
+    /// between requests holds none, and the next request (on any connection) reuses it.
+    @Test func headerStorageIsTheLoopsBetweenRequests() throws {
+        let (server, _) = try makeServer { $0.eventLoops = 1 }
+        defer { server.stop() }
+        let loop = try #require(server.context.loops.withLock { $0.first })
+        let first = try TestClient(port: server.boundPort)
+        #expect(try first.request("/one").status == 200)
+        let held = Self.onLoop(loop) {
+            (loop.spareHeaders.capacity.fields, loop.connections.values.first?.parser.spareCapacity ?? -1)
+        }
+        #expect(held.0 > 0 && held.1 == 0)
+        let second = try TestClient(port: server.boundPort)
+        #expect(try second.request("/two").status == 200)
+        #expect(Self.onLoop(loop) { loop.connections.values.map(\.parser.spareCapacity) } == [0, 0])
+    }
+
     @Test func theMachineIsIdleOnlyBetweenRequestsAndOwingNothing() {
         let start = MonotonicInstant.now
         var machine = ConnectionStateMachine(now: start, timeouts: .init())

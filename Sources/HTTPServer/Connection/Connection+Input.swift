@@ -31,7 +31,9 @@ extension Connection {
     func processInput() {
         processing = true
         defer { processing = false }
+        let loop = self.loop  // one strong reference for the loop's spare header storage
         while !closed, machine.acceptsRequest(maxOwed: Self.maxOwed), bytesBuffered {
+            if parser.spareCapacity == 0 { parser.exchangeSpare(&loop.spareHeaders) }  // borrowed from the loop
             let result = inbound.withUnsafeBufferPointer { all in
                 parser.parse(UnsafeBufferPointer(rebasing: all[inboundStart...]))
             }
@@ -56,6 +58,7 @@ extension Connection {
                 if bytesBuffered { machine.bytesArrived(now: now) }
                 dispatch(request, keepAlive: keepAlive, now: now)
                 parser.recycle(&request.headers)
+                if loop.spareHeaders.capacity == (0, 0) { parser.exchangeSpare(&loop.spareHeaders) }  // given back
                 renderReady()
             }
         }

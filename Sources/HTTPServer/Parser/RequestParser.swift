@@ -77,6 +77,12 @@ struct RequestParser: Sendable {
         swap(&spareHeaders, &headers)
     }
 
+    /// Swaps the spare header storage with `other`: a loop keeps one spare for all its
+    /// connections, lent to a parser while it reads a request and given back after.
+    mutating func exchangeSpare(_ other: inout HTTPHeaders) {
+        swap(&spareHeaders, &other)
+    }
+
     /// Frees the spare header storage (an idle connection keeps none).
     mutating func releaseSpare() {
         spareHeaders = HTTPHeaders()
