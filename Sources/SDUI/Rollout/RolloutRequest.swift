@@ -36,8 +36,10 @@ public struct RolloutRequest: Sendable, Equatable {
     /// Whether `id` is 1–128 visible ASCII characters (0x21–0x7E): no spaces, no controls,
     /// nothing outside ASCII. The empty string is not valid.
     public static func isValidDeviceID(_ id: String) -> Bool {
-        let bytes = id.utf8
-        return (1...maxDeviceIDLength).contains(bytes.count) && bytes.allSatisfy { (0x21...0x7E).contains($0) }
+        var id = id
+        return id.withUTF8 { bytes in
+            (1...maxDeviceIDLength).contains(bytes.count) && bytes.allSatisfy { (0x21...0x7E).contains($0) }
+        }
     }
 
     /// Parses `X-AB-Variant`: comma-separated `experiment=variant` items, with optional spaces

@@ -67,12 +67,13 @@ struct PagePlan: Sendable, Hashable {
     /// so no client can make many keys collide.
     func hash(into hasher: inout Hasher) {
         hasher.combine(template)
-        hasher.combine(params)
-        hasher.combine(query)
         hasher.combine(client)
-        hasher.combine(variants)
-        hasher.combine(forwardedValues)
         hasher.combine(locale)
+        // Mostly empty: an empty table adds nothing (its count would be all it hashes).
+        if !params.isEmpty { hasher.combine(params) }
+        if !query.isEmpty { hasher.combine(query) }
+        if !variants.isEmpty { hasher.combine(variants) }
+        if !forwardedValues.isEmpty { hasher.combine(forwardedValues) }
         hasher.combine(UInt8(belowMinimumVersion ? 1 : 0) | (personal ? 2 : 0) | (upgradeSuggested ? 4 : 0))
     }
 
