@@ -1,6 +1,6 @@
 /// Every `idleSweepInterval` while it has connections, a loop frees the buffers of those that
 /// have waited that long for their next keep-alive request (`Connection.releaseIdleBuffers`):
-/// an idle connection then holds little more than itself (10,000 idle: under 1 KiB each),
+/// an idle connection then holds little more than itself (10,000 idle: about 1 KiB each),
 /// while a busy one keeps its buffers from one request to the next and allocates nothing per
 /// request. A loop without connections sets no timer.
 extension EventLoop {
