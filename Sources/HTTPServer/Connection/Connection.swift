@@ -48,13 +48,15 @@ final class Connection {
     var unwritten = FIFO<Completion>()
     /// The list `flush` collects completed marks in, kept between writes (emptied).
     var completedScratch: [UInt64] = []
+    // (The flags follow an optional instant, in the padding after its tag: thousands of idle
+    // connections are mostly these objects.)
+    var timerEntry: MonotonicInstant?
     var readClosed = false
     var closed = false
     var processing = false
     var continueSent = false
     var registeredRead = true
     var registeredWrite = false
-    var timerEntry: MonotonicInstant?
     /// When a transport that is not yet established (TLS handshake) is closed.
     let handshakeDeadline: MonotonicInstant?
 

@@ -20,10 +20,10 @@ struct PendingWrites<Mark> {
     /// Most chunks per `writev`.
     static var maxVectors: Int { 64 }
 
-    /// Bytes queued above which reading should pause.
-    let highWatermark: Int
+    /// Bytes queued above which reading should pause (32 bits: a queue per connection, kept small).
+    let highWatermark: Int32
     /// Bytes queued below which reading may resume.
-    let lowWatermark: Int
+    let lowWatermark: Int32
     private var chunks: [(bytes: [UInt8], recyclable: Bool)] = []
     /// Written recyclable chunks, emptied, their storage kept.
     private var spares: [[UInt8]] = []
@@ -42,8 +42,8 @@ struct PendingWrites<Mark> {
     /// An empty queue with the given watermarks (`low` ≤ `high`).
     init(highWatermark: Int, lowWatermark: Int) {
         precondition(lowWatermark <= highWatermark)
-        self.highWatermark = highWatermark
-        self.lowWatermark = lowWatermark
+        self.highWatermark = Int32(clamping: highWatermark)
+        self.lowWatermark = Int32(clamping: lowWatermark)
     }
 
     /// Whether nothing waits to be written.
@@ -58,7 +58,7 @@ struct PendingWrites<Mark> {
         chunks.append((bytes, recyclable))
         if let mark { marks.append((chunks.count - 1, mark)) }
         queuedBytes += bytes.count
-        if queuedBytes > highWatermark { backlogged = true }
+        if queuedBytes > Int(highWatermark) { backlogged = true }
     }
 
     /// One `write` (a `writev` of the queued chunks); appends the marks of the chunks it
@@ -99,7 +99,7 @@ struct PendingWrites<Mark> {
 
     /// Empties the queue; the marks of what was never completely written.
     mutating func removeAll() -> [Mark] {
-        defer { self = PendingWrites(highWatermark: highWatermark, lowWatermark: lowWatermark) }
+        defer { self = PendingWrites(highWatermark: Int(highWatermark), lowWatermark: Int(lowWatermark)) }
         return marks[markHead...].map(\.mark)
     }
 
@@ -142,7 +142,7 @@ struct PendingWrites<Mark> {
             head = 0
             markHead = 0
         }
-        if queuedBytes < lowWatermark { backlogged = false }
+        if queuedBytes < Int(lowWatermark) { backlogged = false }
     }
 
     /// Empties written chunk `index`; a recyclable one becomes a spare buffer, unless
