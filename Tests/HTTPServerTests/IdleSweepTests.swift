@@ -20,12 +20,19 @@ struct IdleSweepTests {
         return result.withLock { $0! }
     }
 
-    @Test func aSweepFreesTheBuffersOfAConnectionIdleSinceTheIntervalAndItStillServes() throws {
+    /// A one-loop server that has answered `/first` on a kept-alive connection, its loop and
+    /// that connection's client.
+    static func serverAfterOneRequest() throws -> (server: HTTPServer, loop: EventLoop, client: TestClient) {
         let (server, _) = try makeServer { $0.eventLoops = 1 }
-        defer { server.stop() }
         let loop = try #require(server.context.loops.withLock { $0.first })
         let client = try TestClient(port: server.boundPort)
         #expect(try client.request("/first").status == 200)
+        return (server, loop, client)
+    }
+
+    @Test func aSweepFreesTheBuffersOfAConnectionIdleSinceTheIntervalAndItStillServes() throws {
+        let (server, loop, client) = try Self.serverAfterOneRequest()
+        defer { server.stop() }
         let kept = Self.onLoop(loop) { loop.connections.values.first?.bufferCapacity ?? -1 }
         #expect(kept > 0)
         // Not yet idle for a whole interval: kept.
@@ -44,11 +51,8 @@ struct IdleSweepTests {
     /// A request's header storage goes back to the loop once it is answered: a connection
     /// between requests holds none, and the next request (on any connection) reuses it.
     @Test func headerStorageIsTheLoopsBetweenRequests() throws {
-        let (server, _) = try makeServer { $0.eventLoops = 1 }
+        let (server, loop, first) = try Self.serverAfterOneRequest()
         defer { server.stop() }
-        let loop = try #require(server.context.loops.withLock { $0.first })
-        let first = try TestClient(port: server.boundPort)
-        #expect(try first.request("/one").status == 200)
         let held = Self.onLoop(loop) {
             (loop.spareHeaders.capacity.fields, loop.connections.values.first?.parser.spareCapacity ?? -1)
         }
@@ -56,6 +60,7 @@ struct IdleSweepTests {
         let second = try TestClient(port: server.boundPort)
         #expect(try second.request("/two").status == 200)
         #expect(Self.onLoop(loop) { loop.connections.values.map(\.parser.spareCapacity) } == [0, 0])
+        withExtendedLifetime(first) {}  // both connections open throughout
     }
 
     @Test func theMachineIsIdleOnlyBetweenRequestsAndOwingNothing() {
