@@ -3,7 +3,7 @@ import Glibc
 
 /// Signal handling through Dispatch sources. The signals must be blocked with `block(_:)`
 /// before any thread starts, or one may reach a thread that takes its default action; and the
-/// process must not announce itself before `waitUntilRegistered()`: `dispatchMain()` parks the
+/// process must not announce itself before `on` returns (`waitUntilRegistered()`): `dispatchMain()` parks the
 /// main thread in `sigsuspend` with every signal unblocked, and until libdispatch has installed
 /// a source's handler (asynchronously, after `resume`), a signal delivered there still takes
 /// its default action (SIGHUP's terminates). Handlers run on one serial queue; the sources live
@@ -22,7 +22,11 @@ final class SignalHandlers {
     }
 
     /// Runs `action` each time one of `signals` arrives.
-    func on(_ signals: Int32..., action: @escaping @Sendable () -> Void) {
+    /// Returns once their handlers are installed (`waitUntilRegistered`), so a process that
+    /// announces itself after this call never meets a signal's default action; false when that
+    /// took longer than 5 s.
+    @discardableResult
+    func on(_ signals: Int32..., action: @escaping @Sendable () -> Void) -> Bool {
         for signalNumber in signals {
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
             source.setEventHandler(handler: action)
@@ -31,6 +35,7 @@ final class SignalHandlers {
             source.resume()
             sources.append(source)
         }
+        return waitUntilRegistered()
     }
 
     /// Waits until every source's handler is installed (at most `timeout`); returns whether

@@ -54,7 +54,7 @@ public enum TrellisServer {
         }
         reloader.startWatching(every: options.reloadInterval.dispatchInterval)
         let signals = SignalHandlers()
-        signals.on(SIGHUP) {
+        let reloadHandled = signals.on(SIGHUP) {
             reloader.reloadNow()
             guard options.http.tls != nil else { return }
             do {
@@ -64,7 +64,7 @@ public enum TrellisServer {
                 logger.error("TLS reload rejected, keeping the old certificate: \(error)")
             }
         }
-        signals.on(SIGTERM, SIGINT) {
+        let drainHandled = signals.on(SIGTERM, SIGINT) {
             guard app.beginDraining() else { return }
             logger.notice("draining", metadata: ["grace": "\(options.drainGrace)", "timeout": "\(options.drainTimeout)"])
             server.drain(grace: options.drainGrace, timeout: options.drainTimeout) {
@@ -75,7 +75,7 @@ public enum TrellisServer {
         }
         // Announced once the signal handlers are in place: a signal sent on seeing this line
         // is handled, never a default action.
-        if !signals.waitUntilRegistered() { logger.warning("signal handlers not registered after 5 s") }
+        if !(reloadHandled && drainHandled) { logger.warning("signal handlers not registered after 5 s") }
         let scheme = options.http.tls == nil ? "http" : "https"
         let host = options.http.host.contains(":") ? "[\(options.http.host)]" : options.http.host  // IPv6 literal
         logger.notice("listening on \(scheme)://\(host):\(server.boundPort)",

@@ -14,8 +14,7 @@ struct InProcessUpstream: UpstreamFetching {
     /// The values of `source` from the JSON object file at `path` (values by key, as
     /// `trellis upstream --data` takes them); nil when it is not readable as one.
     init?(source: String, file path: String) {
-        guard let bytes = FileManager.default.contents(atPath: path),
-              case .object(let values)? = try? JSONParser.parse(Array(bytes)) else { return nil }
+        guard let values = SampleUpstream.values(file: path) else { return nil }
         self.source = source
         self.values = values
     }

@@ -22,10 +22,16 @@ public enum SampleUpstream {
         public init() {}
     }
 
+    /// The values by id in the JSON object file at `path`; nil when it is not readable as one.
+    static func values(file path: String) -> JSONObject? {
+        guard let bytes = FileManager.default.contents(atPath: path),
+              case .object(let values)? = try? JSONParser.parse(Array(bytes)) else { return nil }
+        return values
+    }
+
     /// Serves until SIGTERM/SIGINT; returns the exit status.
     public static func run(data path: String, options: Options) -> Int32 {
-        guard let bytes = FileManager.default.contents(atPath: path),
-              case .object(let values)? = try? JSONParser.parse(Array(bytes)) else {
+        guard let values = values(file: path) else {
             FileHandle.standardError.write(Data("\(path): not a readable JSON object\n".utf8))
             return 1
         }
@@ -44,10 +50,10 @@ public enum SampleUpstream {
             FileHandle.standardError.write(Data("cannot start on \(options.host):\(options.port): \(error)\n".utf8))
             return 1
         }
+        let signals = SignalHandlers()
+        signals.on(SIGTERM, SIGINT) { exit(0) }  // before the announcement: a stop sent on it is handled
         let scheme = options.tls == nil ? "http" : "https"
         FileHandle.standardError.write(Data("listening on \(scheme)://\(options.host):\(server.boundPort) (\(values.count) values from \(path))\n".utf8))
-        let signals = SignalHandlers()
-        signals.on(SIGTERM, SIGINT) { exit(0) }
         withExtendedLifetime((server, signals)) { dispatchMain() }
     }
 

@@ -94,7 +94,7 @@ package final class AccessLog: Sendable {
             line.append(extra)
         }
         line.literal("\n")
-        return String(decoding: line.bytes, as: UTF8.self)
+        return line.text
     }
 
     /// The common fields after the time, up to `duration_ms`.
@@ -115,7 +115,7 @@ package final class AccessLog: Sendable {
     static func value(_ text: String) -> String {
         var line = LogLine(capacity: text.utf8.count + 2)
         line.value(text)
-        return String(decoding: line.bytes, as: UTF8.self)
+        return line.text
     }
 
     /// RFC 3339 UTC to the nearest millisecond: `2026-11-21T21:51:00.123Z`.
@@ -125,14 +125,14 @@ package final class AccessLog: Sendable {
         line.append(secondText(totalMillis / 1000))
         line.decimal(totalMillis % 1000, width: 3)
         line.literal("Z")
-        return String(decoding: line.bytes, as: UTF8.self)
+        return line.text
     }
 
     /// Milliseconds with three decimals (microsecond resolution): `0.213`, `1500.000`.
     static func milliseconds(_ duration: Duration) -> String {
         var line = LogLine(capacity: 16)
         line.milliseconds(duration)
-        return String(decoding: line.bytes, as: UTF8.self)
+        return line.text
     }
 
     /// `2026-11-21T21:51:00.` for a Unix second.

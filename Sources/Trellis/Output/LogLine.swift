@@ -20,6 +20,9 @@ struct LogLine: ~Copyable, @unchecked Sendable {
     /// The bytes written so far, copied.
     var bytes: [UInt8] { withBytes { Array($0) } }
 
+    /// The text written so far.
+    var text: String { withBytes { String(decoding: $0, as: UTF8.self) } }
+
     /// Calls `body` with the bytes written so far, without copying them.
     func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
         try body(UnsafeBufferPointer(start: start, count: count))

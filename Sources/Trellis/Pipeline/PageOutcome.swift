@@ -119,7 +119,7 @@ struct PageRecord: Sendable {
     func accessFields(errorCode: String?) -> String {
         var line = LogLine(capacity: 128)
         appendAccessFields(to: &line, errorCode: errorCode)
-        return String(decoding: line.bytes, as: UTF8.self)
+        return line.text
     }
 
     /// Writes `accessFields(errorCode:)` into `line` (the serving path: no `String` made).
