@@ -25,6 +25,10 @@ public enum MicroBenchmarks {
             table.measure("\(path): assemble + negotiate + encode (\(page.body.count) B)", iterations: 2_000) {
                 _ = resolver.resolve(plan, data: data)
             }
+            let result = resolver.resolve(plan, data: data)
+            table.measure("\(path): representation (ETag + gzip + header blocks)", iterations: 300) {
+                _ = Representation(result)
+            }
             let missTime = table.measure("\(path): uncached request (pipeline, + ETag + gzip)", iterations: 300) {
                 uncached.run(request, context: context) { _ in }
             }
