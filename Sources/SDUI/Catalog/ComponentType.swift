@@ -23,7 +23,14 @@ struct ComponentType: Sendable {
     func isSlot(_ field: String) -> Bool { slots.contains(field) }
 
     /// The rule of data field `name`, if any.
-    func rule(_ name: String) -> FieldRule? { fields.first(where: { $0.name == name }) }
+    func rule(_ name: String) -> FieldRule? { ruleIndex(name).map { fields[$0] } }
+
+    /// The index in `fields` of the rule of data field `name`, if any. The names are compared
+    /// in place: `first(where:)` copied each rule it passed (its name, its tables).
+    func ruleIndex(_ name: String) -> Int? {
+        for index in fields.indices where fields[index].name == name { return index }
+        return nil
+    }
 
     /// Whether any field rule gives a type (only such types are checked at request time).
     var hasTypedFields: Bool { fields.contains { $0.type != nil } }

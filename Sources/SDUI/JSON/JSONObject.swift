@@ -30,9 +30,9 @@ public struct JSONObject: Sendable, Equatable {
 
     /// The value for `key`, or nil. Setting nil removes the member; setting a new key appends it.
     public subscript(key: String) -> JSONValue? {
-        get { members.first(where: { $0.key == key })?.value }
+        get { index(of: key).map { members[$0].value } }
         set {
-            let index = members.firstIndex(where: { $0.key == key })
+            let index = index(of: key)
             switch (index, newValue) {
             case (let i?, let v?): members[i].value = v
             case (let i?, nil): members.remove(at: i)
@@ -44,7 +44,14 @@ public struct JSONObject: Sendable, Equatable {
 
     /// Whether the object has a member `key`.
     public func contains(_ key: String) -> Bool {
-        members.contains(where: { $0.key == key })
+        index(of: key) != nil
+    }
+
+    /// The index of the member `key`. The keys are compared in place: `first(where:)` copied
+    /// every member it passed, key and value, on each lookup a page makes in its data.
+    private func index(of key: String) -> Int? {
+        for index in members.indices where members[index].key == key { return index }
+        return nil
     }
 
     public var isEmpty: Bool { members.isEmpty }

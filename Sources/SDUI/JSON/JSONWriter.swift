@@ -53,6 +53,15 @@ public struct JSONWriter {
         raw.withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
     }
 
+    /// How many bytes are written.
+    public var count: Int { bytes.count }
+
+    /// Takes back everything written after the first `count` bytes (a value that turned out
+    /// to have no place in the output).
+    public mutating func truncate(to count: Int) {
+        bytes.removeSubrange(count...)
+    }
+
     /// Appends a single ASCII punctuation byte such as `,` or `{`.
     public mutating func appendByte(_ byte: UInt8) {
         bytes.append(byte)
@@ -61,19 +70,25 @@ public struct JSONWriter {
     /// Appends `s` as a quoted, escaped JSON string.
     public mutating func writeString(_ s: String) {
         bytes.append(UInt8(ascii: "\""))
-        var s = s
-        s.withUTF8 { utf8 in
-            var runStart = 0
-            for i in 0..<utf8.count {
-                let byte = utf8[i]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i]))
-                appendEscape(for: byte)
-                runStart = i + 1
-            }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+        // A native string lends its UTF-8 in place; only another one is copied first.
+        if s.utf8.withContiguousStorageIfAvailable({ appendEscaped($0) }) == nil {
+            var s = s
+            s.withUTF8 { appendEscaped($0) }
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends UTF-8 text with the characters JSON needs escaped, escaped.
+    private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+        var runStart = 0
+        for i in 0..<utf8.count {
+            let byte = utf8[i]
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i]))
+            appendEscape(for: byte)
+            runStart = i + 1
+        }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
     }
 
     private mutating func appendEscape(for byte: UInt8) {

@@ -11,7 +11,7 @@ extension Assembler {
     }
 
     /// What conforming does to one data member.
-    private enum MemberFate {
+    enum MemberFate {
         case kept, dropped, replaced(Evaluated)
     }
 
@@ -24,7 +24,7 @@ extension Assembler {
         // Through the buffer: members are read in place, not copied one by one.
         component.data.withUnsafeBufferPointer { data in
             for index in data.indices {
-                let fate = fate(of: data[index], type: component.type, actionFallbacks: &conformed.actionFallbacks)
+                let fate = fate(of: data[index].value, key: data[index].key, type: component.type, actionFallbacks: &conformed.actionFallbacks)
                 if changed == nil {
                     if case .kept = fate { continue }
                     changed = Array(data[..<index])
@@ -41,23 +41,31 @@ extension Assembler {
         return conformed
     }
 
-    /// What conforming does to `member` of a component of `type`.
-    private func fate(of member: EvaluatedMember, type: Int, actionFallbacks: inout [String]) -> MemberFate {
-        guard let fieldType = catalog[type].rule(member.key)?.type else { return .kept }
+    /// What conforming does to the data member `key` of a component of `type`, whose value is `value`.
+    func fate(of value: Evaluated, key: String, type: Int, actionFallbacks: inout [String]) -> MemberFate {
+        guard let fieldType = catalog[type].rule(key)?.type else { return .kept }
         if fieldType == .action {
-            guard let kept = negotiateActions(member.value, into: &actionFallbacks) else { return .dropped }
+            guard let kept = negotiateActions(value, into: &actionFallbacks) else { return .dropped }
             return kept.map(MemberFate.replaced) ?? .kept
         }
-        switch member.value {
+        switch value {
         case .literal, .component: return .kept  // literals were checked by validate
         default:
-            if let value = member.value.plainJSON, !fieldType.accepts(value) { return .dropped }
+            if let json = value.plainJSON, !fieldType.accepts(json) { return .dropped }
             return .kept
         }
     }
 
     /// Records the action fallbacks of a conformed component.
     mutating func count(_ conformed: Conformed) {
-        for name in conformed.actionFallbacks { actionFallbackTypes[name, default: 0] += 1 }
+        count(actionFallbacks: conformed.actionFallbacks)
+    }
+
+    /// Records replaced or dropped actions, by original action type.
+    mutating func count(actionFallbacks: [String]) {
+        for name in actionFallbacks {
+            actionFallbackTypes[name, default: 0] += 1
+            effects.append(.actionFallback(name))
+        }
     }
 }

@@ -25,6 +25,14 @@ struct Assembler {
     var servedIDs = Set<String>()
     /// The fallbacks' paths and reasons, only when explaining (nil: nothing is recorded).
     var explanation: FallbackExplanation?
+    /// Every change made to the tallies above, in order, so that a streamed component found
+    /// dropped after it was written takes back its own and its children's (`undoEffects`).
+    var effects: [Effect] = []
+
+    /// One change to the assembler's tallies.
+    enum Effect {
+        case servedID(String), fallback(type: String), actionFallback(String)
+    }
 
     /// A `"required": true` component could not be rendered for this client.
     struct UpgradeRequired: Error {}
@@ -32,13 +40,19 @@ struct Assembler {
     /// The component as this client gets it, or nil when it is dropped. Called once per
     /// component, in document order, just before it is written.
     mutating func negotiate(_ original: EvaluatedComponent) throws(UpgradeRequired) -> EvaluatedComponent? {
-        guard let kept = try replacement(for: original) else { return nil }
-        if checksIDs {
-            // Room for a typical page's ids at once: growing from empty rehashes them 4 times.
-            if servedIDs.isEmpty { servedIDs.reserveCapacity(64) }
-            if !servedIDs.insert(kept.id).inserted { return nil }
-        }
+        guard let kept = try replacement(for: original), serve(kept.id) else { return nil }
         return kept
+    }
+
+    /// Whether `id` may be served (it was not, or the page's ids are known to be unique), and
+    /// marks it served.
+    mutating func serve(_ id: String) -> Bool {
+        guard checksIDs else { return true }
+        // Room for a typical page's ids at once: growing from empty rehashes them 4 times.
+        if servedIDs.isEmpty { servedIDs.reserveCapacity(64) }
+        guard servedIDs.insert(id).inserted else { return false }
+        effects.append(.servedID(id))
+        return true
     }
 
     /// The component itself, its fallback, or nil (dropped).
@@ -50,6 +64,7 @@ struct Assembler {
         if profile.renderable[original.type] { return original }
         fallbacks += 1
         fallbackTypes[catalog[original.type].name, default: 0] += 1
+        effects.append(.fallback(type: catalog[original.type].name))
         var current = original
         var rule = original.fallback
         for _ in 0..<Self.maxChain {
@@ -80,32 +95,62 @@ struct Assembler {
     /// Writes a renderable component: `{"id":…,"type":…,"data":{…}}`.
     mutating func write(_ component: EvaluatedComponent) throws(UpgradeRequired) {
         let rules = catalog[component.type].fields
-        writer.appendRaw(Self.idPrefix)
-        writer.writeString(component.id)
-        writer.appendRaw(Self.typePrefix)
-        writer.appendRaw(catalog[component.type].nameBytes)
-        writer.appendRaw(Self.dataPrefix)
+        writeHead(id: component.id, type: component.type)
         explanation?.enter(key: "data")
         var first = true
         // Through the buffer: members are read in place, not copied (retained) one by one.
         try component.data.withUnsafeBufferPointer { data throws(UpgradeRequired) in
             for index in data.indices {
-                if let rule = rules.first(where: { $0.name == data[index].key }), !profile.fieldAllowed[rule.index] { continue }
+                if let rule = catalog[component.type].ruleIndex(data[index].key), !profile.fieldAllowed[rules[rule].index] { continue }
                 explanation?.enter(key: data[index].key)
                 defer { explanation?.leave() }
-                var kept: EvaluatedComponent?
-                if case .component(let child) = data[index].value {
-                    guard let negotiated = try negotiate(child) else { continue }
-                    kept = negotiated
-                }
-                if !first { writer.appendByte(UInt8(ascii: ",")) }
-                first = false
-                writer.appendRaw(data[index].keyBytes)
-                if let kept { try write(kept) } else { try write(data[index].value, negotiated: true) }
+                try writeMember(keyBytes: data[index].keyBytes, value: data[index].value, first: &first)
             }
         }
         explanation?.leave()
         writer.appendRaw(Self.closing)
+    }
+
+    /// `{"id":…,"type":…,"data":{`: a component up to its first data member.
+    mutating func writeHead(id: String, type: Int) {
+        writer.appendRaw(Self.idPrefix)
+        writer.writeString(id)
+        writer.appendRaw(Self.typePrefix)
+        writer.appendRaw(catalog[type].nameBytes)
+        writer.appendRaw(Self.dataPrefix)
+    }
+
+    /// Writes a data member (after a comma unless it is the `first` written): its key, then its
+    /// value; a component value dropped for this client leaves no trace, not even its key.
+    mutating func writeMember(keyBytes: [UInt8], value: Evaluated, first: inout Bool) throws(UpgradeRequired) {
+        var kept: EvaluatedComponent?
+        if case .component(let child) = value {
+            guard let negotiated = try negotiate(child) else { return }
+            kept = negotiated
+        }
+        if !first { writer.appendByte(UInt8(ascii: ",")) }
+        first = false
+        writer.appendRaw(keyBytes)
+        if let kept { try write(kept) } else { try write(value, negotiated: true) }
+    }
+
+    /// Takes back the tallies' changes made after the first `mark` effects (a streamed component
+    /// dropped after it was written: negotiation would never have reached its children).
+    mutating func undoEffects(after mark: Int) {
+        func decrement(_ counts: inout [String: Int], _ name: String) {
+            counts[name]! -= 1
+            if counts[name] == 0 { counts[name] = nil }
+        }
+        for effect in effects[mark...].reversed() {
+            switch effect {
+            case .servedID(let id): servedIDs.remove(id)
+            case .fallback(let type):
+                fallbacks -= 1
+                decrement(&fallbackTypes, type)
+            case .actionFallback(let name): decrement(&actionFallbackTypes, name)
+            }
+        }
+        effects.removeSubrange(mark...)
     }
 
     /// Writes a value; components inside arrays are negotiated (dropped ones leave no trace).
@@ -153,5 +198,5 @@ struct Assembler {
     private static let idPrefix = Array(#"{"id":"#.utf8)
     private static let typePrefix = Array(#","type":"#.utf8)
     private static let dataPrefix = Array(#","data":{"#.utf8)
-    private static let closing = Array("}}".utf8)
+    static let closing = Array("}}".utf8)
 }

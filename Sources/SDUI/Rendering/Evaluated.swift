@@ -29,7 +29,10 @@ enum Evaluated: Sendable {
             case .array(let elements): return Int(key).flatMap { elements.indices.contains($0) ? .value(elements[$0]) : nil }
             default: return nil
             }
-        case .object(let members): return members.first(where: { $0.key == key })?.value
+        case .object(let members):
+            // Compared in place: `first(where:)` copies each member it passes.
+            for index in members.indices where members[index].key == key { return members[index].value }
+            return nil
         case .array(let elements): return Int(key).flatMap { elements.indices.contains($0) ? elements[$0] : nil }
         case .component: return nil
         }

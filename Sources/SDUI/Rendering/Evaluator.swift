@@ -125,7 +125,7 @@ struct Evaluator {
 
     /// The branch for the request's variant; without one, the branch of the first variant
     /// listed in the experiment that has one (SPEC §3.1); else the template's first branch.
-    private func choose(_ experiment: String, _ branches: [VariantBranch]) -> TemplateNode {
+    func choose(_ experiment: String, _ branches: [VariantBranch]) -> TemplateNode {
         func branch(_ name: String) -> TemplateNode? { branches.first(where: { $0.name == name })?.node }
         if let chosen = variants[experiment], let node = branch(chosen) { return node }
         for variant in rollout.experiment(named: experiment)?.variants ?? [] {

@@ -40,6 +40,13 @@ extension Site {
                                   checksIDs: page.checksIDs)
         if explain { assembler.explanation = FallbackExplanation() }
         do {
+            // Streamed, unless the root itself takes a fallback, the banner goes into it, or the
+            // fallbacks are explained (both ways give the same bytes and tallies).
+            if !explain, !updateBanner, assembler.profile.renderable[page.root.type] {
+                guard try assembler.stream(page.root, scope) == .written else { return .upgradeRequired }
+                return .page(RenderedPage(body: assembler.writer.bytes, fallbacks: assembler.fallbacks,
+                                          fallbackTypes: assembler.fallbackTypes, actionFallbackTypes: assembler.actionFallbackTypes))
+            }
             guard var root = evaluator.component(page.root, scope) else { return .upgradeRequired }
             if updateBanner, let banner = self.updateBanner, let slot = catalog[root.type].slots.first {
                 banner.insert(into: &root, slot: slot, evaluator: evaluator)

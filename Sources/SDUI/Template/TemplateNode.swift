@@ -35,6 +35,20 @@ indirect enum TemplateNode: Sendable {
         return nil
     }
 
+    /// Whether a component can come out of this node (itself, or anywhere inside it): only such
+    /// a value is streamed by the assembler; any other is evaluated whole, then written.
+    var containsComponents: Bool {
+        switch self {
+        case .component: true
+        case .literal, .binding, .text, .message, .format: false
+        case .array(let nodes), .splice(let nodes): nodes.contains { $0.containsComponents }
+        case .object(let members): members.contains { $0.holdsComponents }
+        case .each(_, _, let template), .scheduled(_, let template): template.containsComponents
+        case .conditional(_, let then, let otherwise): then?.containsComponents == true || otherwise?.containsComponents == true
+        case .variant(_, let branches): branches.contains { $0.node.containsComponents }
+        }
+    }
+
     /// Makes a literal node, pre-encoding the value.
     static func literal(_ value: JSONValue) -> TemplateNode {
         .literal(value, bytes: JSONWriter.encode(value))
@@ -46,10 +60,13 @@ struct TemplateMember: Sendable {
     let key: String
     let keyBytes: [UInt8]
     let node: TemplateNode
+    /// `node.containsComponents`, worked out once.
+    let holdsComponents: Bool
 
     init(key: String, node: TemplateNode) {
         self.key = key
         self.node = node
+        holdsComponents = node.containsComponents
         var writer = JSONWriter()
         writer.writeString(key)
         writer.appendByte(UInt8(ascii: ":"))

@@ -1,0 +1,150 @@
+/// Streaming assembly: a component this client renders is written while its template is
+/// evaluated, with no evaluated tree in between (building and freeing that tree was most of an
+/// uncached page's assembly). A component the client can't render (its fallbacks read the
+/// original's evaluated data), one whose id was served already, and a member checked against a
+/// typed field rule while it holds components go the tree's way (`negotiate`, then `write`).
+///
+/// The bytes and the tallies are exactly the tree's way's: a component found, once written, to
+/// lack a required field is taken back (`JSONWriter.truncate`, `undoEffects`), since the tree's
+/// way would neither have written it nor negotiated its children; a child that makes the page an
+/// upgrade does so only if its parent is kept.
+extension Assembler {
+    /// What became of a streamed component or value.
+    enum Streamed: Equatable {
+        /// No value at all (a component without an id): its key or element disappears.
+        case absent
+        /// A value, but nothing written for this client (a component dropped).
+        case dropped
+        case written
+    }
+
+    /// Streams the component `template` in `scope` (the caller wrote what goes before it).
+    mutating func stream(_ template: ComponentTemplate, _ scope: Scope) throws(UpgradeRequired) -> Streamed {
+        guard let id = evaluator.value(template.id, scope)?.text else { return .absent }
+        // The type's parts read once: copying the whole `ComponentType` retains each of them.
+        let required = catalog[template.type].required, rules = catalog[template.type].fields
+        let effectsMark = effects.count
+        guard profile.renderable[template.type], required.count <= UInt64.bitWidth, serve(id) else {
+            guard let kept = try negotiate(evaluator.component(template, scope, id: id)!) else { return .dropped }
+            try write(kept)
+            return .written
+        }
+        let start = writer.count
+        writeHead(id: id, type: template.type)
+        let typed = catalog[template.type].hasTypedFields
+        var present: UInt64 = 0  // bit i: the required field first listed at index i has a value
+        var actionFallbacks: [String] = []
+        var upgrade: UpgradeRequired?  // from a child: thrown once this component is known to be kept
+        var first = true
+        // Through the buffer: template members are read in place, not copied one by one.
+        template.data.withUnsafeBufferPointer { members in
+            for index in members.indices {
+                let rule = catalog[template.type].ruleIndex(members[index].key)
+                let allowed = upgrade == nil && (rule.map { profile.fieldAllowed[rules[$0].index] } ?? true)
+                var hasValue = true
+                if allowed, members[index].holdsComponents, !typed || rule.map({ rules[$0].type == nil }) ?? true {
+                    let mark = writer.count
+                    if !first { writer.appendByte(UInt8(ascii: ",")) }
+                    writer.appendRaw(members[index].keyBytes)
+                    var outcome = Streamed.dropped
+                    do throws(UpgradeRequired) { outcome = try streamValue(members[index].node, scope) } catch { upgrade = error }
+                    if outcome == .written { first = false } else { writer.truncate(to: mark) }
+                    hasValue = outcome != .absent
+                } else if var value = evaluator.value(members[index].node, scope) {
+                    if typed {
+                        switch fate(of: value, key: members[index].key, type: template.type, actionFallbacks: &actionFallbacks) {
+                        case .kept: break
+                        case .dropped: hasValue = false
+                        case .replaced(let replacement): value = replacement
+                        }
+                    }
+                    if hasValue, allowed {
+                        do throws(UpgradeRequired) { try writeMember(keyBytes: members[index].keyBytes, value: value, first: &first) } catch { upgrade = error }
+                    }
+                } else {
+                    hasValue = false
+                }
+                if hasValue, let field = required.firstIndex(of: members[index].key) { present |= 1 << field }
+            }
+        }
+        let complete = required.indices.allSatisfy { field in present & 1 << required.firstIndex(of: required[field])! != 0 }
+        guard complete else {
+            writer.truncate(to: start)
+            undoEffects(after: effectsMark)
+            count(actionFallbacks: actionFallbacks)
+            return .dropped
+        }
+        if let upgrade { throw upgrade }
+        count(actionFallbacks: actionFallbacks)
+        writer.appendRaw(Self.closing)
+        return .written
+    }
+
+    /// Streams a member's value that may hold components, as `Evaluator.value` evaluates it and
+    /// `writeMember` writes it.
+    private mutating func streamValue(_ node: TemplateNode, _ scope: Scope) throws(UpgradeRequired) -> Streamed {
+        switch node {
+        case .component(let template):
+            return try stream(template, scope)
+        case .array(let nodes):
+            writer.appendByte(UInt8(ascii: "["))
+            var written = 0
+            for node in nodes { try streamElements(node, scope, written: &written) }
+            writer.appendByte(UInt8(ascii: "]"))
+            return .written
+        case .each, .splice:
+            writer.appendByte(UInt8(ascii: "["))
+            var written = 0
+            try streamElements(node, scope, written: &written)
+            writer.appendByte(UInt8(ascii: "]"))
+            return .written
+        case .conditional(let path, let then, let otherwise):
+            guard let branch = scope.lookup(path)?.isPresent == true ? then : otherwise else { return .absent }
+            return try streamValue(branch, scope)
+        case .variant(let experiment, let branches):
+            return try streamValue(evaluator.choose(experiment, branches), scope)
+        case .scheduled(let window, let node):
+            guard window.contains(evaluator.time) else { return .absent }
+            return try streamValue(node, scope)
+        default:
+            guard let value = evaluator.value(node, scope) else { return .absent }
+            try write(value)
+            return .written
+        }
+    }
+
+    /// Streams what `node` contributes to an enclosing array, as `Evaluator.elements` evaluates
+    /// it and `write` writes an array: directives splice, an element with no value disappears,
+    /// and so does a component dropped for this client. `written` counts the elements so far.
+    private mutating func streamElements(_ node: TemplateNode, _ scope: Scope, written: inout Int) throws(UpgradeRequired) {
+        switch node {
+        case .each(let path, let variable, let template):
+            guard let items = scope.lookup(path)?.elements else { return }
+            var inner = scope
+            for item in items {
+                inner.bind(variable, item)
+                try streamElements(template, inner, written: &written)
+                inner.unbindLast()
+            }
+        case .splice(let nodes):
+            for node in nodes { try streamElements(node, scope, written: &written) }
+        case .conditional(let path, let then, let otherwise):
+            if let branch = scope.lookup(path)?.isPresent == true ? then : otherwise {
+                try streamElements(branch, scope, written: &written)
+            }
+        case .variant(let experiment, let branches):
+            try streamElements(evaluator.choose(experiment, branches), scope, written: &written)
+        case .scheduled(let window, let node):
+            if window.contains(evaluator.time) { try streamElements(node, scope, written: &written) }
+        case .component(let template):
+            let mark = writer.count
+            if written > 0 { writer.appendByte(UInt8(ascii: ",")) }
+            if try stream(template, scope) == .written { written += 1 } else { writer.truncate(to: mark) }
+        default:
+            guard let value = evaluator.value(node, scope) else { return }
+            if written > 0 { writer.appendByte(UInt8(ascii: ",")) }
+            written += 1
+            try write(value)
+        }
+    }
+}
