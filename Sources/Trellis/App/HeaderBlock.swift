@@ -49,6 +49,11 @@ struct HeaderBlock: Sendable {
         literal("\r\n")
     }
 
+    /// Appends whole lines already encoded (another block's tail).
+    mutating func append(lines: ArraySlice<UInt8>) {
+        bytes.append(contentsOf: lines)
+    }
+
     /// These lines followed by `more`, in a buffer of exactly their size.
     func joined(_ more: [UInt8]...) -> [UInt8] {
         var joined: [UInt8] = []

@@ -99,7 +99,8 @@ final class Representation: Sendable {
             let left = max(0, Int(edge.timeIntervalSince(date).rounded(.down)))
             var headers = HeaderBlock(capacity: response.preformattedHeaders.count + 8)
             Self.addCacheControl(result, maxAge: min(result.maxAge, left), to: &headers)
-            response.preformattedHeaders = headers.joined(Array(response.preformattedHeaders[cacheControlLength...]))
+            headers.append(lines: response.preformattedHeaders[cacheControlLength...])
+            response.preformattedHeaders = headers.bytes
         }
         return response
     }
