@@ -32,6 +32,17 @@ import Testing
         #expect(site.match(path: "/product/A-z_0.9~")?.params == ["id": "A-z_0.9~"])
     }
 
+    @Test func aLiteralThatLeadsNowhereFallsBackToTheParamAndEmptySegmentsMatchNothing() throws {
+        let site = try site(["a": "/a/b", "x": "/a/:x/c", "two": "/shop/:shop/item/:item", "deep": "/a/b/d"])
+        #expect(site.match(path: "/a/b/c") == RouteMatch(page: "x", params: ["x": "b"]))
+        #expect(site.match(path: "/a/b/d") == RouteMatch(page: "deep", params: [:]))
+        #expect(site.match(path: "/a/z/c") == RouteMatch(page: "x", params: ["x": "z"]))
+        #expect(site.match(path: "/shop/s-1/item/42") == RouteMatch(page: "two", params: ["shop": "s-1", "item": "42"]))
+        for path in ["/a/b/", "/a//c", "//", "/", "/a/b/c/", "/shop/s/item/", "/shop//item/1", "/a/b/c/d"] {
+            #expect(site.match(path: path) == nil, "\(path)")
+        }
+    }
+
     @Test func canaryIsNeverRoutedAndSpecialPagesHaveNoRoute() throws {
         let site = try site(["home": "/home", "home.canary": "/home"])
         #expect(site.match(path: "/home")?.page == "home")

@@ -40,8 +40,8 @@ public enum SHA256 {
     }
 
     /// The lowercase hex digit of a nibble (0–15).
-    @usableFromInline
-    static func hexDigit(_ nibble: UInt8) -> UInt8 {
+    @inlinable
+    public static func hexDigit(_ nibble: UInt8) -> UInt8 {
         nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") - 10 + nibble
     }
 }

@@ -34,24 +34,46 @@ struct RouteTable: Sendable {
         }
     }
 
-    /// The page and params for `path` (no query string), or nil: a JSON 404.
+    /// The page and params for `path` (no query string), or nil: a JSON 404. A path that is
+    /// no exact route is walked over its bytes: each segment is a range of them, and only a
+    /// parameter's value becomes a `String`.
     func match(_ path: String) -> RouteMatch? {
         if let page = exact[path] { return RouteMatch(page: page, params: [:]) }
-        guard path.hasPrefix("/") else { return nil }
-        let parts: [Substring] = path == "/" ? [] : path.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
-        guard let (name, route) = find(root, parts[...]) else { return nil }
-        var params: [String: String] = [:]
-        for (segment, part) in zip(route.segments, parts) {
-            if case .param(let name) = segment { params[name] = String(part) }
+        var path = path
+        return path.withUTF8 { bytes in
+            guard bytes.first == UInt8(ascii: "/") else { return nil }
+            // `/` has no segment; every other path starts one after each `/`, a last empty one included.
+            let first = bytes.count == 1 ? nil : 1
+            guard let (name, route) = find(root, bytes, segmentAt: first) else { return nil }
+            var params: [String: String] = [:]
+            var start = first
+            for segment in route.segments {
+                guard let from = start else { break }
+                let (end, next) = Self.segment(bytes, at: from)
+                if case .param(let name) = segment { params[name] = String(decoding: UnsafeBufferPointer(rebasing: bytes[from..<end]), as: UTF8.self) }
+                start = next
+            }
+            return RouteMatch(page: name, params: params)
         }
-        return RouteMatch(page: name, params: params)
     }
 
-    private func find(_ node: Node, _ parts: ArraySlice<Substring>) -> (String, Route)? {
-        guard let part = parts.first else { return node.page }
-        if let next = node.literals[String(part)], let found = find(next, parts.dropFirst()) { return found }
-        if let next = node.param, (1...128).contains(part.utf8.count), part.utf8.allSatisfy(Route.isValueByte) {
-            return find(next, parts.dropFirst())
+    /// The end of the segment starting at `start` in `bytes`, and where the next one starts (nil: none follows).
+    private static func segment(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (end: Int, next: Int?) {
+        let end = bytes[start...].firstIndex(of: UInt8(ascii: "/")) ?? bytes.count
+        return (end, end < bytes.count ? end + 1 : nil)
+    }
+
+    /// The page reached from `node` by the segments from `start` on (nil: none left).
+    private func find(_ node: Node, _ bytes: UnsafeBufferPointer<UInt8>, segmentAt start: Int?) -> (String, Route)? {
+        guard let start else { return node.page }
+        let (end, next) = Self.segment(bytes, at: start)
+        let part = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        if !node.literals.isEmpty, let literal = node.literals[String(decoding: part, as: UTF8.self)],
+           let found = find(literal, bytes, segmentAt: next) {
+            return found
+        }
+        if let param = node.param, (1...128).contains(part.count), part.allSatisfy(Route.isValueByte) {
+            return find(param, bytes, segmentAt: next)
         }
         return nil
     }

@@ -9,17 +9,20 @@ extension Site {
     /// The data requests of any template (`home.canary` has its own `data`), in author order,
     /// with the route `params` and the declared `query` parameters the request sent.
     public func dataRequests(template: String, params: [String: String], query: [String: String] = [:]) -> [DataRequest] {
-        guard let page = templates[template] else { return [] }
-        return page.data.compactMap { entry in
-            guard let source = sources.sources[entry.source] else { return nil }
+        guard let page = templates[template], !page.data.isEmpty else { return [] }
+        var requests: [DataRequest] = []
+        requests.reserveCapacity(page.data.count)
+        for entry in page.data {
+            guard let source = sources.sources[entry.source] else { continue }
             let timeout: Int? = switch (entry.timeoutMs, source.timeoutMs) {
             case let (a?, b?): min(a, b)
             case let (a, b): a ?? b
             }
             let key = entry.resolveKey(params: params, query: query)
-            return DataRequest(entry: entry.name, source: entry.source, key: key ?? "", keyMissing: key == nil,
-                               required: entry.required, timeoutMs: timeout, kind: source.kind)
+            requests.append(DataRequest(entry: entry.name, source: entry.source, key: key ?? "", keyMissing: key == nil,
+                                        required: entry.required, timeoutMs: timeout, kind: source.kind))
         }
+        return requests
     }
 
     /// The values of every `file` request (convenience for a page with no url sources);

@@ -46,17 +46,24 @@ struct DataEntry: Sendable {
     /// The key with route and query parameters substituted; nil when a bound parameter has
     /// no value (a query parameter the request did not send).
     func resolveKey(params: [String: String], query: [String: String]) -> String? {
+        // Most keys are one part (`{{params.id}}`, `cart`): that part's text, nothing joined.
+        if self.key.count == 1 { return Self.text(of: self.key[0], params: params, query: query) }
         var key = ""
         for part in self.key {
-            switch part {
-            case .literal(let text):
-                key += text
-            case .binding(let path):
-                let name = path.segments.count == 2 ? path.segments[1] : ""
-                guard let value = path.root == "query" ? query[name] : params[name] else { return nil }
-                key += value
-            }
+            guard let text = Self.text(of: part, params: params, query: query) else { return nil }
+            key += text
         }
         return key
+    }
+
+    /// A literal's text, or the value of the route or query parameter a binding names (nil: not sent).
+    private static func text(of part: TextPart, params: [String: String], query: [String: String]) -> String? {
+        switch part {
+        case .literal(let text):
+            return text
+        case .binding(let path):
+            let name = path.segments.count == 2 ? path.segments[1] : ""
+            return path.root == "query" ? query[name] : params[name]
+        }
     }
 }

@@ -1,17 +1,65 @@
 /// Response header lines encoded once as `Name: value\r\n` bytes, for `preformattedHeaders`.
+/// Names and fixed text are copied from the binary (`StaticString`), values from their UTF-8.
 struct HeaderBlock: Sendable {
     private(set) var bytes: [UInt8] = []
 
-    mutating func add(_ name: String, _ value: String) {
-        bytes.append(contentsOf: name.utf8)
-        bytes.append(contentsOf: ": ".utf8)
-        bytes.append(contentsOf: value.utf8)
-        bytes.append(contentsOf: "\r\n".utf8)
+    /// An empty block with room for `capacity` bytes.
+    init(capacity: Int = 0) {
+        bytes.reserveCapacity(capacity)
     }
 
-    func adding(_ name: String, _ value: String) -> HeaderBlock {
-        var copy = self
-        copy.add(name, value)
-        return copy
+    /// Adds the line `name: value`.
+    mutating func add(_ name: StaticString, _ value: String) {
+        start(name)
+        append(value)
+        end()
+    }
+
+    /// Starts a line whose value follows in pieces: `name: `.
+    mutating func start(_ name: StaticString) {
+        literal(name)
+        literal(": ")
+    }
+
+    /// Appends fixed text to the line under way.
+    mutating func literal(_ text: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// Appends `text` to the line under way.
+    mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    /// Appends `number` in decimal to the line under way.
+    mutating func decimal(_ number: Int) {
+        if number < 0 { literal("-") }
+        let magnitude = number.magnitude
+        var scale: UInt = 1
+        while magnitude / scale >= 10 { scale *= 10 }
+        while scale > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude / scale % 10))
+            scale /= 10
+        }
+    }
+
+    /// Ends the line under way.
+    mutating func end() {
+        literal("\r\n")
+    }
+
+    /// Appends whole lines already encoded (another block's tail).
+    mutating func append(lines: ArraySlice<UInt8>) {
+        bytes.append(contentsOf: lines)
+    }
+
+    /// These lines followed by `more`, in a buffer of exactly their size.
+    func joined(_ more: [UInt8]...) -> [UInt8] {
+        var joined: [UInt8] = []
+        joined.reserveCapacity(more.reduce(bytes.count) { $0 + $1.count })
+        joined.append(contentsOf: bytes)
+        for lines in more { joined.append(contentsOf: lines) }
+        return joined
     }
 }

@@ -18,34 +18,51 @@ final class Deflater: @unchecked Sendable {
         stream = try ZStream.deflater(level: level)
     }
 
+    /// Output room kept from body to body (up to `keptOutputBytes`): zlib writes into it, and
+    /// only the compressed bytes are copied out, into an array of their exact size.
+    private var scratch = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
+    /// The largest output room kept between bodies; a larger body's is freed after it.
+    static let keptOutputBytes = 64 * 1024
+
+    deinit { scratch.deallocate() }
+
     /// `bytes` as one gzip member, in one pass: each slice of input is handed to `observe` just
     /// before zlib reads it (while it is in the CPU's cache), e.g. to hash the body on the way.
+    /// The array holds exactly the member's bytes (no slack for a cache entry to keep).
     /// - Throws: `GzipError.zlib` naming the failing call; the stream is reset before the next body.
     func compress(_ bytes: [UInt8], observing observe: (UnsafeRawBufferPointer) -> Void = { _ in }) throws(GzipError) -> [UInt8] {
         defer { deflateReset(stream.pointer) }
-        let bound = Int(deflateBound(stream.pointer, uLong(bytes.count)))
+        let output = outputRoom(Int(deflateBound(stream.pointer, uLong(bytes.count))))
+        defer { if output.baseAddress != scratch.baseAddress { output.deallocate() } }
         var code = Z_OK
-        // zlib writes the output: no need to zero it first.
-        let output = bytes.withUnsafeBufferPointer { input in
-            [UInt8](unsafeUninitializedCapacity: bound) { buffer, count in
-                stream.setOutput(buffer)
-                // Level 0's stored blocks follow the calls' slicing: one slice keeps them as before.
-                let sliceSize = level == 0 ? max(input.count, 1) : Self.sliceSize
-                var start = 0
-                repeat {
-                    let end = min(start + sliceSize, input.count)
-                    let slice = UnsafeBufferPointer(rebasing: input[start..<end])
-                    observe(UnsafeRawBufferPointer(slice))
-                    stream.setInput(slice)
-                    // deflateBound leaves room for everything: each call consumes its whole slice.
-                    code = deflate(stream.pointer, end == input.count ? Z_FINISH : Z_NO_FLUSH)
-                    start = end
-                } while start < input.count && code == Z_OK
-                count = bound - stream.availableOutput
-            }
+        bytes.withUnsafeBufferPointer { input in
+            stream.setOutput(output)
+            // Level 0's stored blocks follow the calls' slicing: one slice keeps them as before.
+            let sliceSize = level == 0 ? max(input.count, 1) : Self.sliceSize
+            var start = 0
+            repeat {
+                let end = min(start + sliceSize, input.count)
+                let slice = UnsafeBufferPointer(rebasing: input[start..<end])
+                observe(UnsafeRawBufferPointer(slice))
+                stream.setInput(slice)
+                // deflateBound leaves room for everything: each call consumes its whole slice.
+                code = deflate(stream.pointer, end == input.count ? Z_FINISH : Z_NO_FLUSH)
+                start = end
+            } while start < input.count && code == Z_OK
         }
         guard code == Z_STREAM_END else { throw stream.error("deflate", code) }
-        return output
+        return Array(UnsafeBufferPointer(rebasing: output[..<(output.count - stream.availableOutput)]))
+    }
+
+    /// Room for `bound` bytes of output: the kept scratch (grown to it when it fits the limit),
+    /// or a buffer of its own that `compress` frees.
+    private func outputRoom(_ bound: Int) -> UnsafeMutableBufferPointer<UInt8> {
+        guard bound <= Self.keptOutputBytes else { return .allocate(capacity: bound) }
+        if scratch.count < bound {
+            scratch.deallocate()
+            scratch = .allocate(capacity: max(bound, 4096))
+        }
+        return UnsafeMutableBufferPointer(rebasing: scratch[..<bound])
     }
 
     /// The bytes handed to zlib (and `observe`) at a time: small enough to stay in the L1 cache

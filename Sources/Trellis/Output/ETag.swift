@@ -13,7 +13,15 @@ package enum ETag {
 
     /// The strong tag of the body whose SHA-256 is `digest` (hashed on the way through gzip).
     package static func strong(digest: [UInt8]) -> String {
-        "\"" + SHA256.hex(digest.prefix(digestPrefix)) + "\""
+        String(unsafeUninitializedCapacity: 2 + 2 * digestPrefix) { text in
+            text[0] = UInt8(ascii: "\"")
+            for index in 0..<digestPrefix {
+                text[1 + 2 * index] = SHA256.hexDigit(digest[index] >> 4)
+                text[2 + 2 * index] = SHA256.hexDigit(digest[index] & 0x0F)
+            }
+            text[1 + 2 * digestPrefix] = UInt8(ascii: "\"")
+            return 2 + 2 * digestPrefix
+        }
     }
 
     /// The weak form of a strong tag: `W/` + `strong`.

@@ -15,7 +15,7 @@ struct EncodedBody {
             var hasher = SHA256.Hasher()
             if let compressed = try? Gzip.compress(body, level: level, observing: { hasher.update($0) }) {
                 etag = ETag.strong(digest: hasher.finalize())
-                gzip = compressed.compacted()
+                gzip = compressed
                 return
             }
         }

@@ -9,11 +9,11 @@ enum PageCachePolicy {
     /// The lifetime of a page assembled from `requests` with `data`; nil: until the next reload.
     static func lifetime(_ requests: [DataRequest], data: PageData) -> Duration? {
         if !data.stale.isEmpty { return .zero }
-        let missing = Set(data.missingRequired + data.missingOptional)
         var shortest: Int?
         for request in requests {
             guard case .url(let source) = request.kind else { continue }
-            if missing.contains(request.entry) { return .zero }
+            // An entry with no value is in one of the two short lists (most pages: none).
+            if data.missingRequired.contains(request.entry) || data.missingOptional.contains(request.entry) { return .zero }
             shortest = min(shortest ?? Int.max, source.ttlSeconds ?? 0)
         }
         return shortest.map { .seconds($0) }

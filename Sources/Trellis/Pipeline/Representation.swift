@@ -11,7 +11,9 @@ final class Representation: Sendable {
     /// Bodies below this many bytes are never gzipped (SPEC §4.2).
     static let gzipThreshold = 1024
     /// The `Vary` every page response carries.
-    static let vary = "Accept-Encoding, X-Client-Version, X-Client-Capabilities, X-Device-Id, X-AB-Variant, X-Release"
+    static var vary: String { varyLiteral.description }
+    private static let varyLiteral: StaticString =
+        "Accept-Encoding, X-Client-Version, X-Client-Capabilities, X-Device-Id, X-AB-Variant, X-Release"
 
     let result: PageResult
     let etag: String
@@ -44,37 +46,48 @@ final class Representation: Sendable {
         accessFields = AccessFields.page(result)
         let encoded = EncodedBody(result.body, gzip: result.body.count >= Self.gzipThreshold, level: Gzip.level(personal: result.personal))
         etag = encoded.etag
-        var common = Self.cacheControl(result, maxAge: result.maxAge)
+        var common = HeaderBlock(capacity: 512)
+        Self.addCacheControl(result, maxAge: result.maxAge, to: &common)
         cacheControlLength = common.bytes.count
-        let language = result.contentLanguage != nil ? ["Accept-Language"] : []
-        common.add("Vary", ([Self.vary] + language + result.forwardedNames).joined(separator: ", "))
+        common.start("Vary")
+        common.literal(Self.varyLiteral)
+        if result.contentLanguage != nil { common.literal(", Accept-Language") }
+        for name in result.forwardedNames {
+            common.literal(", ")
+            common.append(name)
+        }
+        common.end()
         if let contentLanguage = result.contentLanguage { common.add("Content-Language", contentLanguage) }
         if let variants = result.variantsHeader { common.add("X-AB-Variant", variants) }
         common.add("X-Release", result.release.rawValue)
-        common.add("X-Fallbacks", String(result.fallbacks))
-        if result.upgradeRequired { common.add("X-Upgrade-Required", "true") }
-        if result.upgradeSuggested { common.add("X-Upgrade-Suggested", "true") }
+        common.start("X-Fallbacks")
+        common.decimal(result.fallbacks)
+        common.end()
+        if result.upgradeRequired { common.literal("X-Upgrade-Required: true\r\n") }
+        if result.upgradeSuggested { common.literal("X-Upgrade-Suggested: true\r\n") }
 
-        var identity = common
-        identity.add("Content-Type", "application/json; charset=utf-8")
-        identity.add("ETag", etag)
-        identityHeaders = identity.bytes
-        notModifiedHeaders = common.adding("ETag", etag).bytes
-
-        let weak = ETag.weak(etag)
-        weakNotModifiedHeaders = common.adding("ETag", weak).bytes
+        var strong = HeaderBlock(capacity: 48)
+        strong.add("ETag", etag)
+        var weak = HeaderBlock(capacity: 48)
+        weak.start("ETag")
+        weak.literal("W/")
+        weak.append(etag)
+        weak.end()
+        identityHeaders = common.joined(Self.contentTypeLine, strong.bytes)
+        notModifiedHeaders = common.joined(strong.bytes)
+        weakNotModifiedHeaders = common.joined(weak.bytes)
         if let compressed = encoded.gzip {
-            var gzip = common
-            gzip.add("Content-Type", "application/json; charset=utf-8")
-            gzip.add("Content-Encoding", "gzip")
-            gzip.add("ETag", weak)
-            gzipHeaders = gzip.bytes
+            gzipHeaders = common.joined(Self.contentTypeLine, Self.contentEncodingLine, weak.bytes)
             gzipBody = compressed
         } else {
             gzipHeaders = nil
             gzipBody = nil
         }
     }
+
+    /// The lines every 200 with a body carries after the common ones.
+    private static let contentTypeLine = Array("Content-Type: application/json; charset=utf-8\r\n".utf8)
+    private static let contentEncodingLine = Array("Content-Encoding: gzip\r\n".utf8)
 
     /// The response for a client that accepts `coding`, after the request's preconditions
     /// (RFC 9110 §13.2.2, for a 200 only: a precondition never turns the not-found page's 404
@@ -84,15 +97,20 @@ final class Representation: Sendable {
         var response = unscheduledResponse(coding: coding, preconditions: preconditions)
         if let edge = result.nextEdge, !result.personal, !response.preformattedHeaders.isEmpty {
             let left = max(0, Int(edge.timeIntervalSince(date).rounded(.down)))
-            response.preformattedHeaders = Self.cacheControl(result, maxAge: min(result.maxAge, left)).bytes
-                + response.preformattedHeaders[cacheControlLength...]
+            var headers = HeaderBlock(capacity: response.preformattedHeaders.count + 8)
+            Self.addCacheControl(result, maxAge: min(result.maxAge, left), to: &headers)
+            headers.append(lines: response.preformattedHeaders[cacheControlLength...])
+            response.preformattedHeaders = headers.bytes
         }
         return response
     }
 
-    /// The `Cache-Control` line of `result` with `maxAge`.
-    private static func cacheControl(_ result: PageResult, maxAge: Int) -> HeaderBlock {
-        HeaderBlock().adding("Cache-Control", result.personal ? "private, no-cache" : "private, max-age=\(maxAge)")
+    /// Adds the `Cache-Control` line of `result` with `maxAge` to `block`.
+    private static func addCacheControl(_ result: PageResult, maxAge: Int, to block: inout HeaderBlock) {
+        guard !result.personal else { return block.literal("Cache-Control: private, no-cache\r\n") }
+        block.literal("Cache-Control: private, max-age=")
+        block.decimal(maxAge)
+        block.end()
     }
 
     /// The response with the entry's own header blocks (the `max-age` of the time it rendered).

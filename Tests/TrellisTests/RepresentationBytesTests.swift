@@ -1,0 +1,70 @@
+import Foundation
+import HTTPServer
+import SDUI
+import Testing
+@testable import Trellis
+
+/// The exact header bytes and access fields of a representation with every optional line
+/// (locale, variants, forwarded names, fallbacks, both upgrade flags), for each coding and
+/// precondition, so that a faster way of building them can't change one byte on the wire.
+@Suite struct RepresentationBytesTests {
+    static func result(personal: Bool = false) -> PageResult {
+        var result = RepresentationTests.result(bodySize: 2000)
+        result.page = "product"
+        result.template = "product.canary"
+        result.maxAge = 120
+        result.variantsHeader = "pdp-layout=B, checkout=A"
+        result.release = .canary
+        result.fallbacks = 12
+        result.upgradeRequired = true
+        result.upgradeSuggested = true
+        result.contentLanguage = "fr"
+        result.forwardedNames = ["Authorization", "X-Tenant"]
+        result.missingOptional = ["related", "reviews"]
+        result.stale = ["prices"]
+        result.personal = personal
+        return result
+    }
+
+    static let common = "Vary: Accept-Encoding, X-Client-Version, X-Client-Capabilities, X-Device-Id, X-AB-Variant, X-Release, "
+        + "Accept-Language, Authorization, X-Tenant\r\nContent-Language: fr\r\nX-AB-Variant: pdp-layout=B, checkout=A\r\n"
+        + "X-Release: canary\r\nX-Fallbacks: 12\r\nX-Upgrade-Required: true\r\nX-Upgrade-Suggested: true\r\n"
+    static let contentType = "Content-Type: application/json; charset=utf-8\r\n"
+
+    func text(_ response: HTTPResponse) -> String { String(decoding: response.preformattedHeaders, as: UTF8.self) }
+
+    @Test func everyHeaderBlockHasItsExactBytes() {
+        let page = Representation(Self.result())
+        let cacheControl = "Cache-Control: private, max-age=120\r\n"
+        let strong = "ETag: \(page.etag)\r\n", weak = "ETag: W/\(page.etag)\r\n"
+        #expect(text(page.response(coding: .identity, preconditions: Preconditions()))
+            == cacheControl + Self.common + Self.contentType + strong)
+        #expect(text(page.response(coding: .gzip, preconditions: Preconditions()))
+            == cacheControl + Self.common + Self.contentType + "Content-Encoding: gzip\r\n" + weak)
+        let matching = RepresentationTests.conditions(ifNoneMatch: page.etag)
+        #expect(text(page.response(coding: .identity, preconditions: matching)) == cacheControl + Self.common + strong)
+        #expect(text(page.response(coding: .gzip, preconditions: matching)) == cacheControl + Self.common + weak)
+    }
+
+    @Test func aPersonalPageIsNoCache() {
+        let page = Representation(Self.result(personal: true))
+        #expect(text(page.response(coding: .identity, preconditions: Preconditions()))
+            == "Cache-Control: private, no-cache\r\n" + Self.common + Self.contentType + "ETag: \(page.etag)\r\n")
+    }
+
+    @Test func aScheduledPageSwapsItsMaxAgeLineAndKeepsTheRest() {
+        var result = Self.result()
+        let now = Date(timeIntervalSince1970: 1_000_000)
+        result.nextEdge = now.addingTimeInterval(45.7)
+        let page = Representation(result)
+        #expect(text(page.response(coding: .gzip, preconditions: Preconditions(), date: now))
+            == "Cache-Control: private, max-age=45\r\n" + Self.common + Self.contentType + "Content-Encoding: gzip\r\n"
+            + "ETag: W/\(page.etag)\r\n")
+    }
+
+    @Test func theAccessFieldsHaveTheirExactText() {
+        #expect(Representation(Self.result()).accessFields
+            == #"page=product template=product.canary variants="pdp-layout=B, checkout=A" release=canary fallbacks=12 "#
+            + "upgrade=true upgrade_suggested=true locale=fr missing=related,reviews stale=prices")
+    }
+}
