@@ -31,6 +31,12 @@ struct IdleConnectionTests {
         return (server, loop, client)
     }
 
+    /// Waits until `condition` holds (5 s at most), checking after each task pass of `loop`.
+    static func waitUntil(_ loop: EventLoop, _ condition: () -> Bool) {
+        let deadline = ContinuousClock.now + .seconds(5)
+        while !condition(), ContinuousClock.now < deadline { _ = onLoop(loop) { 0 } }
+    }
+
     /// Whether each of `loop`'s connections holds work storage, and the spare storage the loop keeps.
     static func workHeld(_ loop: EventLoop) -> (held: [Bool], spares: [ObjectIdentifier]) {
         onLoop(loop) { (loop.connections.values.map { $0.lent != nil }, loop.spareWork.map(ObjectIdentifier.init)) }
@@ -52,25 +58,49 @@ struct IdleConnectionTests {
         let (server, loop, client) = try Self.serverAfterOneRequest()
         defer { server.stop() }
         client.send("GET /split HTTP/1.1\r\nHo")
-        let deadline = ContinuousClock.now + .seconds(5)
-        while Self.workHeld(loop).held != [true], ContinuousClock.now < deadline {
-            _ = Self.onLoop(loop) { 0 }  // one more loop pass
-        }
+        Self.waitUntil(loop) { Self.workHeld(loop).held == [true] }
         #expect(Self.workHeld(loop) == ([true], []))
         client.send("st: a\r\n\r\n")
         #expect(try client.readResponse().bodyText == "GET /split - 0")
         #expect(Self.workHeld(loop).held == [false])
     }
 
-    /// An answer given twice, the second time after the connection gave its work storage back
-    /// (and another connection used it), takes no later request's place.
-    @Test func aLateAnswerFindsNoSlotAfterTheWorkWentAround() throws {
+    /// Connections answered later each hold work storage meanwhile; once answered, the loop
+    /// keeps `maxSpareWork` of them and frees the rest.
+    @Test func theLoopKeepsAtMostItsLimitOfSpareWork() throws {
         let (server, handler) = try makeServer { $0.eventLoops = 1 }
         defer { server.stop() }
-        let client = try TestClient(port: server.boundPort)
-        #expect(try client.request("/twice").bodyText == "first")
-        #expect(try TestClient(port: server.boundPort).request("/other").status == 200)
-        #expect(handler.lateAnswerTried.wait(timeout: .now() + 5) == .success)
-        #expect(try client.request("/after").bodyText == "GET /after - 0")
+        let loop = try #require(server.context.loops.withLock { $0.first })
+        let clients = try (0..<EventLoop.maxSpareWork + 4).map { _ in try TestClient(port: server.boundPort) }
+        for client in clients { client.send("GET /hold HTTP/1.1\r\nHost: a\r\n\r\n") }
+        Self.waitUntil(loop) { handler.heldCount == clients.count }
+        #expect(Self.workHeld(loop).held == Array(repeating: true, count: clients.count))
+        handler.release()
+        for client in clients { #expect(try client.readResponse().bodyText == "held") }
+        let after = Self.workHeld(loop)
+        #expect(after.held == Array(repeating: false, count: clients.count) && after.spares.count == EventLoop.maxSpareWork)
+    }
+
+    /// An answer given twice, the second time once the connection's next request is owed from
+    /// other (new) work storage, takes no place of that request: numbering goes on.
+    @Test func aLateAnswerFindsNoSlotInTheNextWorkStorage() throws {
+        let (server, handler) = try makeServer { $0.eventLoops = 1 }
+        defer { server.stop() }
+        let loop = try #require(server.context.loops.withLock { $0.first })
+        let first = try TestClient(port: server.boundPort), second = try TestClient(port: server.boundPort)
+        func waitHeld(_ count: Int) { Self.waitUntil(loop) { handler.heldCount == count } }
+        first.send("GET /hold HTTP/1.1\r\nHost: a\r\n\r\n")
+        waitHeld(1)
+        let answered = try #require(handler.held.withLock { $0.first })
+        handler.release()
+        #expect(try first.readResponse().bodyText == "held")  // its storage went back to the loop
+        second.send("GET /hold HTTP/1.1\r\nHost: a\r\n\r\n")  // ... and is the second's now
+        waitHeld(1)
+        first.send("GET /hold HTTP/1.1\r\nHost: a\r\n\r\n")  // from new storage
+        waitHeld(2)
+        answered.respond(HTTPResponse(status: 500, body: Array("late".utf8)))
+        handler.release()
+        #expect(try first.readResponse().bodyText == "held")
+        #expect(try second.readResponse().bodyText == "held")
     }
 }
