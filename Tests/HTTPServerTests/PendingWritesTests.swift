@@ -70,19 +70,15 @@ struct PendingWritesTests {
         #expect(queue.removeAll().isEmpty)
     }
 
-    @Test func marksOfUnwrittenChunksComeBackAndCapacityIsFreedOnlyWhenEmpty() throws {
+    @Test func marksOfUnwrittenChunksComeBackAndCapacityIsKept() throws {
         var queue = PendingWrites<String>(highWatermark: 100, lowWatermark: 10)
         for (text, mark) in [("head", nil), ("body", "one"), ("x", "two")] { queue.append(Array(text.utf8), mark: mark) }
         let socket = FakeSocket()
         socket.limit = 6  // "head" and half of "body"
         #expect(try queue.writeCollecting(socket) == [])
-        queue.releaseCapacity()
-        #expect(queue.capacity > 0, "output still queued")
         socket.limit = 100
         #expect(try queue.writeCollecting(socket) == ["one", "two"])
-        #expect(queue.capacity > 0, "kept for the next response")
-        queue.releaseCapacity()
-        #expect(queue.capacity == 0 && queue.isEmpty)
+        #expect(queue.capacity > 0 && queue.isEmpty, "kept for the next response")
         queue.append(Array("a".utf8))
         queue.append(Array("b".utf8), mark: "three")
         #expect(queue.removeAll() == ["three"])
@@ -114,15 +110,6 @@ struct PendingWritesTests {
         var kept = 0
         while queue.takeBuffer().capacity >= 100 { kept += 1 }
         #expect(kept == PendingWrites<String>.maxSpares)
-    }
-
-    @Test func releasingCapacityDropsTheSpareBuffer() throws {
-        var queue = PendingWrites<String>(highWatermark: 1000, lowWatermark: 10)
-        queue.append([UInt8](repeating: 1, count: 300), recyclable: true)
-        _ = try queue.writeCollecting(FakeSocket())
-        #expect(queue.capacity >= 300)
-        queue.releaseCapacity()
-        #expect(queue.capacity == 0)
     }
 }
 

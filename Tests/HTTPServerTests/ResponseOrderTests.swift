@@ -41,15 +41,17 @@ struct ResponseOrderTests {
         #expect(left == ["/1000"] && !givenUp)
     }
 
-    @Test func capacityIsFreedOnlyWhenNothingIsOwed() {
+    /// Storage that served another connection numbers this one's requests from where they
+    /// stopped, so an old sequence number finds no slot.
+    @Test func resumedNumberingGoesOnAndRefusesOldNumbers() {
         var order = ResponseOrder()
-        let sequence = order.add(Self.pending("/"))
-        order.releaseCapacity()
-        #expect(order.capacity > 0)
-        order.fulfil(sequence, with: HTTPResponse(status: 200))
+        let first = order.add(Self.pending("/a"))
+        order.fulfil(first, with: HTTPResponse(status: 200))
         _ = order.popNext()
-        #expect(order.capacity > 0, "kept for the next request")
-        order.releaseCapacity()
-        #expect(order.capacity == 0)
+        #expect(order.capacity > 0 && order.nextSequence == 1, "kept for the next request")
+        order.resume(at: 7)
+        let next = order.add(Self.pending("/b"))
+        #expect(next == 7 && !order.fulfil(first, with: HTTPResponse(status: 200)))
+        #expect(order.fulfil(next, with: HTTPResponse(status: 200)) && order.popNext()?.request.path == "/b")
     }
 }

@@ -6,13 +6,15 @@ extension Connection {
         loop.selector.deregister(fd: transport.fd)
         transport.close()
         loop.remove(self)
-        _ = output.removeAll()
-        for var completion in unwritten.removeAll() {
-            completion.exchange.written = false
-            loop.context.handler.didRespond(completion.exchange)
-        }
-        for request in order.removeAll() {
-            report(request, status: 0, bodyBytes: 0, errorCode: nil, annotation: nil, written: false)
+        if let work = dropWork() {  // not given back: it may hold a half-parsed request
+            _ = work.output.removeAll()
+            for var completion in work.unwritten.removeAll() {
+                completion.exchange.written = false
+                loop.context.handler.didRespond(completion.exchange)
+            }
+            for request in work.order.removeAll() {
+                report(request, status: 0, bodyBytes: 0, errorCode: nil, annotation: nil, written: false)
+            }
         }
         loop.connectionClosed()
     }

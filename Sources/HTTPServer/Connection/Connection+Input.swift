@@ -20,7 +20,7 @@ extension Connection {
         }
         // Lingering (or past a closing request): input is read only to be discarded.
         guard !machine.discardsInput else { return }
-        inbound.append(contentsOf: UnsafeRawBufferPointer(rebasing: loop.readBuffer[..<count]))
+        work.inbound.append(contentsOf: UnsafeRawBufferPointer(rebasing: loop.readBuffer[..<count]))
         machine.bytesArrived(now: .now)
         processInput()
         flush()
@@ -29,40 +29,38 @@ extension Connection {
     /// Parses and dispatches buffered requests until one is incomplete, the pipeline is full or
     /// the connection stops reading; synchronous answers are queued for one `writev`.
     func processInput() {
+        guard let work = lent else { return }
         processing = true
         defer { processing = false }
-        let loop = self.loop  // one strong reference for the loop's spare header storage
-        while !closed, machine.acceptsRequest(maxOwed: Self.maxOwed), bytesBuffered {
-            if parser.spareCapacity == 0 { parser.exchangeSpare(&loop.spareHeaders) }  // borrowed from the loop
-            let result = inbound.withUnsafeBufferPointer { all in
-                parser.parse(UnsafeBufferPointer(rebasing: all[inboundStart...]))
+        while !closed, machine.acceptsRequest(maxOwed: Self.maxOwed), work.bytesBuffered {
+            let result = work.inbound.withUnsafeBufferPointer { all in
+                work.parser.parse(UnsafeBufferPointer(rebasing: all[work.inboundStart...]))
             }
             switch consume result {  // the request's only copy is the one handed on (`recycle`)
             case .needMore:
-                if parser.isReadingBody {
+                if work.parser.isReadingBody {
                     machine.headCompleted(now: .now)
-                    sendContinueIfExpected()
+                    sendContinueIfExpected(work)
                 }
-                inboundStart += parser.releaseConsumed()  // a chunked body's raw bytes are not kept
-                compactInbound()
+                work.inboundStart += work.parser.releaseConsumed()  // a chunked body's raw bytes are not kept
+                compactInbound(work)
                 return
             case .failure(let error):
                 perform(machine.protocolError(error, now: .now))
             case .request(var request, let consumed):
-                inboundStart += consumed
-                continueSent = false
+                work.inboundStart += consumed
+                work.continueSent = false
                 request.requestID = RequestID.next()
                 let now = MonotonicInstant.now
                 let keepAlive = request.wantsKeepAlive
                 machine.requestCompleted(now: now, keepAlive: keepAlive)
-                if bytesBuffered { machine.bytesArrived(now: now) }
-                dispatch(request, keepAlive: keepAlive, now: now)
-                parser.recycle(&request.headers)
-                if loop.spareHeaders.capacity == (0, 0) { parser.exchangeSpare(&loop.spareHeaders) }  // given back
+                if work.bytesBuffered { machine.bytesArrived(now: now) }
+                dispatch(request, keepAlive: keepAlive, now: now, work: work)
+                work.parser.recycle(&request.headers)
                 renderReady()
             }
         }
-        compactInbound()
+        compactInbound(work)
     }
 
     /// Parses more once the pipeline has room again (after responses are written).
@@ -71,8 +69,8 @@ extension Connection {
         processInput()
     }
 
-    private func dispatch(_ request: HTTPRequest, keepAlive: Bool, now: MonotonicInstant) {
-        let sequence = order.add(Pending(
+    private func dispatch(_ request: HTTPRequest, keepAlive: Bool, now: MonotonicInstant, work: ConnectionWork) {
+        let sequence = work.order.add(Pending(
             requestID: request.requestID, method: request.method, path: request.path,
             version: request.version, keepAlive: keepAlive, isHead: request.method == "HEAD",
             startedAt: now))
@@ -81,29 +79,30 @@ extension Connection {
 
     /// Queues the server's own error answer after everything owed; it closes the connection.
     func queueError(_ error: HTTPError) {
-        let line = parser.request  // the request line, when it was complete
-        let sequence = order.add(Pending(
+        let work = self.work
+        let line = work.parser.request  // the request line, when it was complete
+        let sequence = work.order.add(Pending(
             requestID: RequestID.next(), method: line?.method ?? "-", path: line?.path ?? "-", version: .http1_1,
             keepAlive: false, isHead: false, startedAt: .now))
-        order.fulfil(sequence, with: loop.context.handler.response(for: error, requestHeaders: line?.headers ?? HTTPHeaders()))
+        work.order.fulfil(sequence, with: loop.context.handler.response(for: error, requestHeaders: line?.headers ?? HTTPHeaders()))
         renderReady()
     }
 
     /// `Expect: 100-continue` with the body not yet sent: tell the client to go on, unless
     /// earlier responses are still owed (an interim answer must not overtake them).
-    private func sendContinueIfExpected() {
-        guard parser.expectsContinue, !continueSent, machine.owesNothing, output.isEmpty else { return }
-        continueSent = true
-        output.append(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8))
+    private func sendContinueIfExpected(_ work: ConnectionWork) {
+        guard work.parser.expectsContinue, !work.continueSent, machine.owesNothing, work.output.isEmpty else { return }
+        work.continueSent = true
+        work.output.append(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8))
     }
 
-    private func compactInbound() {
-        if inboundStart == inbound.count {
-            inbound.removeAll(keepingCapacity: inbound.capacity <= 65536)
-            inboundStart = 0
-        } else if inboundStart > 0 {
-            inbound.removeFirst(inboundStart)
-            inboundStart = 0
+    private func compactInbound(_ work: ConnectionWork) {
+        if work.inboundStart == work.inbound.count {
+            work.inbound.removeAll(keepingCapacity: work.inbound.capacity <= 65536)
+            work.inboundStart = 0
+        } else if work.inboundStart > 0 {
+            work.inbound.removeFirst(work.inboundStart)
+            work.inboundStart = 0
         }
     }
 }

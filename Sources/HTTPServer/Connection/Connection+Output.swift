@@ -8,7 +8,7 @@ extension Connection {
 
     /// A handler's response arrived (on the loop thread), possibly out of order.
     func receive(_ response: consuming HTTPResponse, sequence: UInt64) {
-        guard !closed, order.fulfil(sequence, with: response) else { return }
+        guard !closed, let work = lent, work.order.fulfil(sequence, with: response) else { return }
         guard !processing else { return }  // processInput renders and flushes
         renderReady()
         flush()
@@ -17,10 +17,11 @@ extension Connection {
 
     /// Serializes every response that is next in order; stops after one that closes.
     func renderReady() {
-        while let (sequence, request, response) = order.popNext() {
+        guard let work = lent else { return }
+        while let (sequence, request, response) = work.order.popNext() {
             let closing = machine.responseCloses(
-                keepAlive: request.keepAlive, moreOwed: order.hasMoreOwed, bytesBuffered: bytesBuffered)
-            var head = output.takeBuffer()
+                keepAlive: request.keepAlive, moreOwed: work.order.hasMoreOwed, bytesBuffered: work.bytesBuffered)
+            var head = work.output.takeBuffer()
             ResponseHead.render(
                 response, into: &head, requestID: request.requestID, version: request.version, closing: closing,
                 serverLine: loop.context.serverLine, dateLine: loop.date.headerLine())
@@ -29,16 +30,16 @@ extension Connection {
                 requestID: request.requestID, method: request.method, path: request.path, status: response.status,
                 bodyBytes: sendBody ? response.body.count : 0, duration: .zero, errorCode: response.errorCode,
                 annotation: response.annotation, written: true, loop: loop.index)
-            unwritten.append(Completion(exchange: exchange, startedAt: request.startedAt, closing: closing))
+            work.unwritten.append(Completion(exchange: exchange, startedAt: request.startedAt, closing: closing))
             if response.preformattedHeaders.isEmpty {
                 head.append(contentsOf: Self.crlf)
-                output.append(head, mark: sendBody ? nil : sequence, recyclable: true)
+                work.output.append(head, mark: sendBody ? nil : sequence, recyclable: true)
             } else {
-                output.append(head, recyclable: true)
-                output.append(response.preformattedHeaders)
-                output.append(Self.crlf, mark: sendBody ? nil : sequence)
+                work.output.append(head, recyclable: true)
+                work.output.append(response.preformattedHeaders)
+                work.output.append(Self.crlf, mark: sendBody ? nil : sequence)
             }
-            if sendBody { output.append(response.body, mark: sequence) }
+            if sendBody { work.output.append(response.body, mark: sequence) }
             if closing { break }
         }
     }
@@ -52,12 +53,12 @@ extension Connection {
             close()
             return
         }
-        while !closed, !output.isEmpty {
-            var completed = completedScratch  // taken: `complete` may reach this connection again
-            completedScratch = []
+        while !closed, let work = lent, !work.output.isEmpty {
+            var completed = work.completedScratch  // taken: `complete` may reach this connection again
+            work.completedScratch = []
             do {
-                let wrote = try output.writeOnce({ (vectors) throws(SystemError) in try transport.write(vectors) },
-                                                 completed: &completed)
+                let wrote = try work.output.writeOnce({ (vectors) throws(SystemError) in try transport.write(vectors) },
+                                                      completed: &completed)
                 guard wrote else { break }
             } catch {
                 close()  // EPIPE, ECONNRESET: the peer is gone
@@ -65,11 +66,11 @@ extension Connection {
             }
             machine.writeProgressed(now: .now)
             for _ in completed {
-                guard let completion = unwritten.popFirst() else { break }
+                guard let completion = work.unwritten.popFirst() else { break }
                 complete(completion)
             }
             completed.removeAll(keepingCapacity: true)
-            completedScratch = completed
+            work.completedScratch = completed
         }
         resumeInput()
     }

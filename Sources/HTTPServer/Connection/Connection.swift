@@ -4,10 +4,11 @@ import Glibc
 
 /// One accepted connection, owned by one event loop for its whole life (no locks).
 ///
-/// It glues the socket (`Transport`), the incremental `RequestParser`, the pure
-/// `ConnectionStateMachine`, the `ResponseOrder` of pipelined answers and the `PendingWrites`
-/// output queue written with `writev`.
-/// Pipelined requests are parsed as soon as they are buffered and answered strictly in order.
+/// It glues the socket (`Transport`), the pure `ConnectionStateMachine` and, while a request
+/// is in hand, the `ConnectionWork` its loop lends it: the incremental `RequestParser`, the
+/// `ResponseOrder` of pipelined answers and the `PendingWrites` output queue written with
+/// `writev`. Pipelined requests are parsed as soon as they are buffered and answered strictly
+/// in order.
 final class Connection {
     /// Bookkeeping for a request whose response is owed.
     struct Pending {
@@ -37,24 +38,17 @@ final class Connection {
     unowned let loop: EventLoop
     let transport: any Transport
     var machine: ConnectionStateMachine
-    var parser: RequestParser
-    var inbound: [UInt8] = []
-    var inboundStart = 0
-    var order = ResponseOrder()
-    /// Output; the last chunk of each response is marked with its sequence number.
-    var output = PendingWrites<UInt64>(highWatermark: outputHighWatermark, lowWatermark: outputLowWatermark)
-    /// The records of the responses in `output`, in order: each marked chunk written completes
-    /// the oldest (kept apart from the marks, which stay small and trivial to copy).
-    var unwritten = FIFO<Completion>()
-    /// The list `flush` collects completed marks in, kept between writes (emptied).
-    var completedScratch: [UInt64] = []
+    /// The loop's work storage while a request is in hand (`work`); nil between requests.
+    private(set) var lent: ConnectionWork?
+    /// The sequence number of the next request's answer (kept while no work is lent, so a late
+    /// or repeated answer never lands in a later request's slot).
+    private var nextSequence: UInt64 = 0
     // (The flags follow an optional instant, in the padding after its tag: thousands of idle
     // connections are mostly these objects.)
     var timerEntry: MonotonicInstant?
     var readClosed = false
     var closed = false
     var processing = false
-    var continueSent = false
     var registeredRead = true
     var registeredWrite = false
     /// When a transport that is not yet established (TLS handshake) is closed.
@@ -67,11 +61,36 @@ final class Connection {
         let now = MonotonicInstant.now
         machine = ConnectionStateMachine(now: now, timeouts: loop.context.timeouts)
         handshakeDeadline = handshakeTimeout.map { now + min($0, loop.context.timeouts.head) }
-        parser = RequestParser(limits: loop.context.limits)
+    }
+
+    /// The work storage, borrowed from the loop if none is lent yet.
+    var work: ConnectionWork {
+        if let lent { return lent }
+        let work = loop.lendWork()
+        work.order.resume(at: nextSequence)
+        lent = work
+        return work
+    }
+
+    /// Gives the work storage back to the loop once nothing is in hand (after each event).
+    private func returnWorkIfDone() {
+        guard let lent, !processing, lent.isEmpty else { return }
+        nextSequence = lent.order.nextSequence
+        self.lent = nil
+        loop.takeBack(lent)
+    }
+
+    /// Takes the work storage away for good (the connection closes).
+    func dropWork() -> ConnectionWork? {
+        defer { lent = nil }
+        return lent
     }
 
     /// Unconsumed request bytes are waiting.
-    var bytesBuffered: Bool { inbound.count > inboundStart }
+    var bytesBuffered: Bool { lent?.bytesBuffered ?? false }
+
+    /// Whether output waits to be written.
+    var outputQueued: Bool { !(lent?.output.isEmpty ?? true) }
 
     /// Called once after registration.
     func start() {
@@ -146,45 +165,23 @@ final class Connection {
             queueError(error)
         case .shutdownAndLinger:
             transport.shutdownWrite()
-            inbound = []
-            inboundStart = 0
+            lent?.inbound = []
+            lent?.inboundStart = 0
         }
     }
 
-    /// Frees what the connection keeps for its next request (the input buffer, the output queue
-    /// and the response tables, which keep their capacity from one request to the next) once
-    /// it has waited idle since `instant` or earlier, so an idle keep-alive connection holds
-    /// little more than itself. The event loop's idle sweep calls it; a busy connection is
-    /// never idle that long, so it allocates nothing per request.
-    func releaseIdleBuffers(idleSince instant: MonotonicInstant) {
-        guard !closed, !bytesBuffered, output.isEmpty, machine.isIdle(since: instant) else { return }
-        inbound = []
-        inboundStart = 0
-        order.releaseCapacity()
-        output.releaseCapacity()
-        unwritten.releaseCapacity()
-        completedScratch = []
-        parser.releaseSpare()
-    }
-
-    /// Elements the buffers `releaseIdleBuffers` frees have room for (input bytes, output
-    /// chunks, marks and spare head, response slots, the completion records and list, the spare
-    /// header storage).
-    var bufferCapacity: Int {
-        inbound.capacity + output.capacity + order.capacity + unwritten.capacity + completedScratch.capacity
-            + parser.spareCapacity
-    }
-
-    /// Re-arms the timer and the readiness interests after any event.
+    /// Re-arms the timer and the readiness interests after any event, and gives the work
+    /// storage back when nothing is in hand.
     func afterEvent() {
         guard !closed else { return }
+        returnWorkIfDone()
         if let deadline = machine.deadline, timerEntry.map({ deadline < $0 }) ?? true {
             timerEntry = deadline
             loop.schedule(token: id, at: deadline)
         }
         let wantRead = !readClosed && machine.wantsInput(maxOwed: Self.maxOwed)
-            && (machine.isLingering || !output.isBacklogged)
-        let wantWrite = !output.isEmpty || transport.hasPendingOutput
+            && (machine.isLingering || !(lent?.output.isBacklogged ?? false))
+        let wantWrite = outputQueued || transport.hasPendingOutput
         guard wantRead != registeredRead || wantWrite != registeredWrite else { return }
         registeredRead = wantRead
         registeredWrite = wantWrite

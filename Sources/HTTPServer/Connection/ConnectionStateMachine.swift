@@ -102,13 +102,6 @@ struct ConnectionStateMachine: Sendable {
     /// Whether no response is owed (an interim `100 Continue` may go out).
     var owesNothing: Bool { owed == 0 }
 
-    /// Whether the connection has waited for its next request, owing nothing, since `instant` or
-    /// earlier (no byte of that request has arrived).
-    func isIdle(since instant: Instant) -> Bool {
-        guard owed == 0, lingerUntil == nil, case .idle(let since) = reading else { return false }
-        return since <= instant
-    }
-
     /// Whether the lingering close has begun.
     var isLingering: Bool { lingerUntil != nil }
 

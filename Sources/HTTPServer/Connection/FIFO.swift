@@ -37,11 +37,4 @@ struct FIFO<Element> {
         }
         return elements[head...].map { $0! }
     }
-
-    /// Frees the storage when nothing is queued.
-    mutating func releaseCapacity() {
-        guard isEmpty else { return }
-        elements = []
-        head = 0
-    }
 }

@@ -85,18 +85,6 @@ struct PendingWrites<Mark> {
     /// Chunks and marks the queue has room for without allocating, and the spare buffers' bytes.
     var capacity: Int { chunks.capacity + marks.capacity + spares.reduce(spares.capacity) { $0 + $1.capacity } }
 
-    /// Frees the chunk list's storage when nothing is queued (it keeps its capacity between
-    /// responses, so a busy connection allocates nothing per response).
-    mutating func releaseCapacity() {
-        guard isEmpty else { return }
-        spares = []
-        guard chunks.capacity > 0 else { return }
-        chunks = []
-        marks = []
-        head = 0
-        markHead = 0
-    }
-
     /// Empties the queue; the marks of what was never completely written.
     mutating func removeAll() -> [Mark] {
         defer { self = PendingWrites(highWatermark: Int(highWatermark), lowWatermark: Int(lowWatermark)) }

@@ -2,8 +2,8 @@
 /// may arrive in any order (a handler answers later, from any thread), and `popNext` hands
 /// them out strictly in sequence.
 ///
-/// One array of slots, oldest first (not two tables keyed by sequence): a connection with one
-/// request at a time keeps a single slot's storage between requests, and none once swept idle.
+/// One array of slots, oldest first (not two tables keyed by sequence): one request at a time
+/// reuses a single slot's storage.
 struct ResponseOrder {
     /// Owed requests from `firstSequence` on, each with its answer once it has arrived.
     private var slots: [(request: Connection.Pending, response: HTTPResponse?)] = []
@@ -11,7 +11,8 @@ struct ResponseOrder {
     private var head = 0
     /// The sequence number of `slots[0]`.
     private var firstSequence: UInt64 = 0
-    private var nextSequence: UInt64 = 0
+    /// The sequence number the next request takes.
+    private(set) var nextSequence: UInt64 = 0
 
     /// Records a request whose answer is owed; returns its sequence number.
     mutating func add(_ request: Connection.Pending) -> UInt64 {
@@ -56,11 +57,12 @@ struct ResponseOrder {
     /// Requests the slots have room for without allocating.
     var capacity: Int { slots.capacity }
 
-    /// Frees the slots' storage when nothing is owed (it keeps its capacity between requests,
-    /// so a busy connection allocates nothing per request).
-    mutating func releaseCapacity() {
-        guard slots.isEmpty else { return }
-        slots = []
+    /// Numbers the next request `sequence` (the slots' storage serving another connection,
+    /// whose numbers go on from where they stopped); only when nothing is owed.
+    mutating func resume(at sequence: UInt64) {
+        precondition(slots.isEmpty, "ResponseOrder.resume with answers owed")
+        firstSequence = sequence
+        nextSequence = sequence
     }
 
     /// Gives up on every owed request; returns them in order.

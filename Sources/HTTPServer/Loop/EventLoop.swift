@@ -36,17 +36,17 @@ public final class EventLoop: @unchecked Sendable {
     /// The tasks of application timers, by token (`schedule(at:_:)`); a cancelled one is gone.
     var timerTasks: [UInt64: () -> Void] = [:]
     var timers = TimerHeap()
-    /// The idle sweep's timer is set (`EventLoop+IdleSweep`).
-    var idleSweepArmed = false
     var nextToken: UInt64 = 2
     var running = true
     let tasks = Mutex<[@Sendable () -> Void]>([])
     /// The other half of `tasks`' double buffer: swapped in, run, emptied, kept (loop thread only).
     var tasksRunning: [@Sendable () -> Void] = []
-    /// Emptied header storage of a request answered, for the next request any of this loop's
-    /// connections reads (loop thread only): connections between requests hold none, so
-    /// thousands of idle ones keep no header storage and leave no holes where it was.
-    var spareHeaders = HTTPHeaders()
+    /// Emptied work storage given back by connections, for the next one with a request in hand
+    /// (loop thread only): connections between requests hold none, so thousands of idle ones
+    /// keep no buffers and leave no holes where buffers were.
+    private(set) var spareWork: [ConnectionWork] = []
+    /// The most spare work storage kept (more is freed).
+    static let maxSpareWork = 16
     let thread = Atomic<UInt>(0)
     /// Loop iterations so far (each `epoll_wait` return), to detect busy loops in tests.
     let iterations = Atomic<Int>(0)
@@ -110,8 +110,18 @@ public final class EventLoop: @unchecked Sendable {
             return
         }
         connections[token] = connection
-        armIdleSweep()
         connection.start()
+    }
+
+    /// Work storage for a connection with a request in hand: a spare one, else a new one.
+    func lendWork() -> ConnectionWork {
+        spareWork.popLast() ?? ConnectionWork(limits: context.limits)
+    }
+
+    /// Takes back the emptied work storage of a connection between requests.
+    func takeBack(_ work: ConnectionWork) {
+        guard spareWork.count < Self.maxSpareWork else { return }
+        spareWork.append(work)
     }
 
     /// The live connection with this token.

@@ -77,15 +77,11 @@ struct RequestParser: Sendable {
         swap(&spareHeaders, &headers)
     }
 
-    /// Swaps the spare header storage with `other`: a loop keeps one spare for all its
-    /// connections, lent to a parser while it reads a request and given back after.
-    mutating func exchangeSpare(_ other: inout HTTPHeaders) {
-        swap(&spareHeaders, &other)
-    }
-
-    /// Frees the spare header storage (an idle connection keeps none).
-    mutating func releaseSpare() {
-        spareHeaders = HTTPHeaders()
+    /// Whether no byte of a request has been seen since the last complete one (or the start),
+    /// and no failure is kept.
+    var isAtStart: Bool {
+        guard case .none = failure else { return false }
+        return scanned == 0 && request == nil
     }
 
     /// Bytes and fields the spare header storage has room for.

@@ -33,7 +33,7 @@ struct HeaderRecyclingTests {
         #expect(next["Host"] == "other" && next.headers.count == 2)
     }
 
-    @Test func largeStorageIsFreedAndTheSpareIsReleasedOnRequest() throws {
+    @Test func largeStorageIsFreed() throws {
         var parser = RequestParser()
         let long = String(repeating: "v", count: RequestParser.recycledHeaderBytes)
         var big = try Self.next(&parser, "GET / HTTP/1.1\r\nHost: a\r\nX-Long: \(long)\r\n\r\n")
@@ -42,8 +42,18 @@ struct HeaderRecyclingTests {
         var small = try Self.next(&parser, "GET / HTTP/1.1\r\nHost: a\r\n\r\n")
         parser.recycle(&small.headers)
         #expect(parser.spareCapacity > 0)
-        parser.releaseSpare()
-        #expect(parser.spareCapacity == 0)
+    }
+
+    /// `isAtStart` decides whether a connection's work storage may serve another connection.
+    @Test func theParserIsAtStartOnlyBetweenRequestsAndNeverAfterAFailure() throws {
+        var parser = RequestParser()
+        #expect(parser.isAtStart)
+        guard case .needMore = parser.parse(Array("GET / HT".utf8)) else { throw ParseFailed() }
+        #expect(!parser.isAtStart)
+        _ = try Self.next(&parser, "GET / HTTP/1.1\r\nHost: a\r\n\r\n")
+        #expect(parser.isAtStart)
+        guard case .failure = parser.parse(Array("\n".utf8)) else { throw ParseFailed() }
+        #expect(!parser.isAtStart)
     }
 }
 

@@ -29,10 +29,13 @@ final class WholeVersionReaders: Sendable {
         return files
     }
 
-    /// Starts `count` readers against the server on `port`.
+    /// Starts `count` readers against the server on `port`, each on a thread of its own (not
+    /// Dispatch's pool, whose workers the tests running beside may all hold).
     init(port: Int, count: Int = 3) {
         for _ in 0..<count {
-            DispatchQueue.global().async(group: group) { [self] in
+            group.enter()
+            Thread.detachNewThread { [self] in
+                defer { group.leave() }
                 guard let client = try? TestClient(port: port) else { return }
                 while !stopped.isSet {
                     guard let body = try? client.request("/home").bodyText else { return }
