@@ -1,12 +1,24 @@
 /// Writes `JSONValue`s as compact JSON (no whitespace) into a byte buffer: keys in their
 /// order, numbers as written, non-ASCII text as raw UTF-8, `/` not escaped, control
 /// characters as `\n`-style or `\u00xx` escapes. The same value always gives the same bytes.
+///
+/// Its bytes live in a buffer of its own (`JSONWriterBuffer`), written through a pointer:
+/// `Array.append(contentsOf:)`, at a few bytes a call, cost more than the copying itself.
 public struct JSONWriter {
-    /// The bytes written so far.
-    public private(set) var bytes: [UInt8] = []
+    private var buffer: JSONWriterBuffer
+    /// How many bytes are written.
+    public private(set) var count = 0
+
+    /// The bytes written so far, in an array of their own size.
+    public var bytes: [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: count) { array, initialized in
+            array.baseAddress?.initialize(from: buffer.base, count: count)
+            initialized = count
+        }
+    }
 
     public init(reservingCapacity capacity: Int = 0) {
-        bytes.reserveCapacity(capacity)
+        buffer = JSONWriterBuffer(capacity: max(capacity, 16))
     }
 
     /// The compact encoding of `value`.
@@ -21,61 +33,76 @@ public struct JSONWriter {
         switch value {
         case .null: appendASCII("null")
         case .bool(let b): appendASCII(b ? "true" : "false")
-        case .number(let literal): bytes.append(contentsOf: literal.utf8)
+        case .number(let literal): appendUTF8(literal)
         case .string(let s): writeString(s)
         case .array(let elements):
-            bytes.append(UInt8(ascii: "["))
+            appendByte(UInt8(ascii: "["))
             for (i, element) in elements.enumerated() {
-                if i > 0 { bytes.append(UInt8(ascii: ",")) }
+                if i > 0 { appendByte(UInt8(ascii: ",")) }
                 write(element)
             }
-            bytes.append(UInt8(ascii: "]"))
+            appendByte(UInt8(ascii: "]"))
         case .object(let object):
-            bytes.append(UInt8(ascii: "{"))
+            appendByte(UInt8(ascii: "{"))
             for (i, member) in object.members.enumerated() {
-                if i > 0 { bytes.append(UInt8(ascii: ",")) }
+                if i > 0 { appendByte(UInt8(ascii: ",")) }
                 writeString(member.key)
-                bytes.append(UInt8(ascii: ":"))
+                appendByte(UInt8(ascii: ":"))
                 write(member.value)
             }
-            bytes.append(UInt8(ascii: "}"))
+            appendByte(UInt8(ascii: "}"))
         }
     }
 
     /// Appends raw bytes that are already valid JSON (a pre-encoded subtree).
-    public mutating func appendRaw<C: Collection>(_ raw: C) where C.Element == UInt8 {
-        bytes.append(contentsOf: raw)
-    }
-
-    /// Appends raw bytes that are already valid JSON, through a buffer pointer: the array is
-    /// borrowed, where `append(contentsOf:)` takes it owned (a retain and a release per call).
     public mutating func appendRaw(_ raw: [UInt8]) {
-        raw.withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
+        raw.withUnsafeBufferPointer { append($0) }
     }
-
-    /// How many bytes are written.
-    public var count: Int { bytes.count }
 
     /// Takes back everything written after the first `count` bytes (a value that turned out
     /// to have no place in the output).
     public mutating func truncate(to count: Int) {
-        bytes.removeSubrange(count...)
+        precondition(count <= self.count, "a writer truncates only what it wrote")
+        self.count = count
     }
 
     /// Appends a single ASCII punctuation byte such as `,` or `{`.
     public mutating func appendByte(_ byte: UInt8) {
-        bytes.append(byte)
+        room(for: 1).initialize(to: byte)
+        count += 1
+    }
+
+    /// Appends `bytes`.
+    private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        room(for: bytes.count).initialize(from: source, count: bytes.count)
+        count += bytes.count
+    }
+
+    /// Appends the UTF-8 of `text`.
+    private mutating func appendUTF8(_ text: String) {
+        var text = text
+        text.withUTF8 { append($0) }
+    }
+
+    /// Where the next `extra` bytes go: the buffer is this writer's alone (a copy of a writer
+    /// gets its own on its first write) and has room for them.
+    private mutating func room(for extra: Int) -> UnsafeMutablePointer<UInt8> {
+        if !isKnownUniquelyReferenced(&buffer) || buffer.capacity - count < extra {
+            buffer = buffer.copy(count: count, capacity: max(buffer.capacity * 2, count + extra))
+        }
+        return buffer.base + count
     }
 
     /// Appends `s` as a quoted, escaped JSON string.
     public mutating func writeString(_ s: String) {
-        bytes.append(UInt8(ascii: "\""))
+        appendByte(UInt8(ascii: "\""))
         // A native string lends its UTF-8 in place; only another one is copied first.
         if s.utf8.withContiguousStorageIfAvailable({ appendEscaped($0) }) == nil {
             var s = s
             s.withUTF8 { appendEscaped($0) }
         }
-        bytes.append(UInt8(ascii: "\""))
+        appendByte(UInt8(ascii: "\""))
     }
 
     /// Appends UTF-8 text with the characters JSON needs escaped, escaped.
@@ -84,11 +111,11 @@ public struct JSONWriter {
         for i in 0..<utf8.count {
             let byte = utf8[i]
             guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i]))
+            append(UnsafeBufferPointer(rebasing: utf8[runStart..<i]))
             appendEscape(for: byte)
             runStart = i + 1
         }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+        append(UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
     }
 
     private mutating func appendEscape(for byte: UInt8) {
@@ -103,12 +130,12 @@ public struct JSONWriter {
         default:
             let hex: [UInt8] = Array("0123456789abcdef".utf8)
             appendASCII("\\u00")
-            bytes.append(hex[Int(byte >> 4)])
-            bytes.append(hex[Int(byte & 0x0F)])
+            appendByte(hex[Int(byte >> 4)])
+            appendByte(hex[Int(byte & 0x0F)])
         }
     }
 
     private mutating func appendASCII(_ s: StaticString) {
-        bytes.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
+        append(UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
     }
 }

@@ -20,7 +20,11 @@ extension Assembler {
 
     /// Streams the component `template` in `scope` (the caller wrote what goes before it).
     mutating func stream(_ template: ComponentTemplate, _ scope: Scope) throws(UpgradeRequired) -> Streamed {
-        guard let id = evaluator.value(template.id, scope)?.text else { return .absent }
+        let id: String
+        if case .literal(.string(let literal), _) = template.id { id = literal } else {
+            guard let bound = evaluator.value(template.id, scope)?.text else { return .absent }
+            id = bound
+        }
         // The type's parts read once: copying the whole `ComponentType` retains each of them.
         let required = catalog[template.type].required, rules = catalog[template.type].fields
         let effectsMark = effects.count
@@ -42,7 +46,16 @@ extension Assembler {
                 let rule = catalog[template.type].ruleIndex(members[index].key)
                 let allowed = upgrade == nil && (rule.map { profile.fieldAllowed[rules[$0].index] } ?? true)
                 var hasValue = true
-                if allowed, members[index].holdsComponents, !typed || rule.map({ rules[$0].type == nil }) ?? true {
+                if case .literal(_, let bytes) = members[index].node, !typed || rule.map({ rules[$0].type != .action }) ?? true {
+                    // Validation checked literals against their rules (all but actions, which
+                    // are negotiated per client): written as they are.
+                    if allowed {
+                        if !first { writer.appendByte(UInt8(ascii: ",")) }
+                        first = false
+                        writer.appendRaw(members[index].keyBytes)
+                        writer.appendRaw(bytes)
+                    }
+                } else if allowed, members[index].holdsComponents, !typed || rule.map({ rules[$0].type == nil }) ?? true {
                     let mark = writer.count
                     if !first { writer.appendByte(UInt8(ascii: ",")) }
                     writer.appendRaw(members[index].keyBytes)
