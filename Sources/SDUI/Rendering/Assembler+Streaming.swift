@@ -25,28 +25,26 @@ extension Assembler {
             guard let bound = evaluator.value(template.id, scope)?.text else { return .absent }
             id = bound
         }
-        // The type's parts read once: copying the whole `ComponentType` retains each of them.
-        let required = catalog[template.type].required, rules = catalog[template.type].fields
         let effectsMark = effects.count
-        guard profile.renderable[template.type], required.count <= UInt64.bitWidth, serve(id) else {
+        guard profile.renderable[template.type], let requiredMask = template.requiredMask, serve(id) else {
             guard let kept = try negotiate(evaluator.component(template, scope, id: id)!) else { return .dropped }
             try write(kept)
             return .written
         }
         let start = writer.count
-        writeHead(id: id, type: template.type)
-        let typed = catalog[template.type].hasTypedFields
-        var present: UInt64 = 0  // bit i: the required field first listed at index i has a value
+        if let head = template.head { writer.appendRaw(head) } else { writeHead(id: id, type: template.type) }
+        let rules = catalog[template.type].fields
+        var present: UInt64 = 0  // the `requiredBit`s of the members with a value
         var actionFallbacks: [String] = []
         var upgrade: UpgradeRequired?  // from a child: thrown once this component is known to be kept
         var first = true
         // Through the buffer: template members are read in place, not copied one by one.
         template.data.withUnsafeBufferPointer { members in
             for index in members.indices {
-                let rule = catalog[template.type].ruleIndex(members[index].key)
-                let allowed = upgrade == nil && (rule.map { profile.fieldAllowed[rules[$0].index] } ?? true)
+                let rule = members[index].rule
+                let allowed = upgrade == nil && (rule.index.map { profile.fieldAllowed[rules[$0].index] } ?? true)
                 var hasValue = true
-                if case .literal(_, let bytes) = members[index].node, !typed || rule.map({ rules[$0].type != .action }) ?? true {
+                if case .literal(_, let bytes) = members[index].node, !rule.action {
                     // Validation checked literals against their rules (all but actions, which
                     // are negotiated per client): written as they are.
                     if allowed {
@@ -55,7 +53,7 @@ extension Assembler {
                         writer.appendRaw(members[index].keyBytes)
                         writer.appendRaw(bytes)
                     }
-                } else if allowed, members[index].holdsComponents, !typed || rule.map({ rules[$0].type == nil }) ?? true {
+                } else if allowed, members[index].holdsComponents, !template.typed || !rule.typed {
                     let mark = writer.count
                     if !first { writer.appendByte(UInt8(ascii: ",")) }
                     writer.appendRaw(members[index].keyBytes)
@@ -64,24 +62,25 @@ extension Assembler {
                     if outcome == .written { first = false } else { writer.truncate(to: mark) }
                     hasValue = outcome != .absent
                 } else if var value = evaluator.value(members[index].node, scope) {
-                    if typed {
-                        switch fate(of: value, key: members[index].key, type: template.type, actionFallbacks: &actionFallbacks) {
+                    if template.typed, let ruleIndex = rule.index {
+                        switch fate(of: value, fieldType: rules[ruleIndex].type, actionFallbacks: &actionFallbacks) {
                         case .kept: break
                         case .dropped: hasValue = false
                         case .replaced(let replacement): value = replacement
                         }
                     }
                     if hasValue, allowed {
-                        do throws(UpgradeRequired) { try writeMember(keyBytes: members[index].keyBytes, value: value, first: &first) } catch { upgrade = error }
+                        do throws(UpgradeRequired) {
+                            try writeMember(keyBytes: members[index].keyBytes, value: value, first: &first)
+                        } catch { upgrade = error }
                     }
                 } else {
                     hasValue = false
                 }
-                if hasValue, let field = required.firstIndex(of: members[index].key) { present |= 1 << field }
+                if hasValue { present |= rule.requiredBit }
             }
         }
-        let complete = required.indices.allSatisfy { field in present & 1 << required.firstIndex(of: required[field])! != 0 }
-        guard complete else {
+        guard present == requiredMask else {
             writer.truncate(to: start)
             undoEffects(after: effectsMark)
             count(actionFallbacks: actionFallbacks)

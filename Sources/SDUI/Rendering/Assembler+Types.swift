@@ -24,7 +24,8 @@ extension Assembler {
         // Through the buffer: members are read in place, not copied one by one.
         component.data.withUnsafeBufferPointer { data in
             for index in data.indices {
-                let fate = fate(of: data[index].value, key: data[index].key, type: component.type, actionFallbacks: &conformed.actionFallbacks)
+                let fate = fate(of: data[index].value, fieldType: catalog[component.type].rule(data[index].key)?.type,
+                                actionFallbacks: &conformed.actionFallbacks)
                 if changed == nil {
                     if case .kept = fate { continue }
                     changed = Array(data[..<index])
@@ -41,9 +42,10 @@ extension Assembler {
         return conformed
     }
 
-    /// What conforming does to the data member `key` of a component of `type`, whose value is `value`.
-    func fate(of value: Evaluated, key: String, type: Int, actionFallbacks: inout [String]) -> MemberFate {
-        guard let fieldType = catalog[type].rule(key)?.type else { return .kept }
+    /// What conforming does to a data member whose value is `value` and whose rule gives
+    /// `fieldType` (nil: any value).
+    func fate(of value: Evaluated, fieldType: FieldType?, actionFallbacks: inout [String]) -> MemberFate {
+        guard let fieldType else { return .kept }
         if fieldType == .action {
             guard let kept = negotiateActions(value, into: &actionFallbacks) else { return .dropped }
             return kept.map(MemberFate.replaced) ?? .kept

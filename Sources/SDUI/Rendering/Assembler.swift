@@ -113,11 +113,16 @@ struct Assembler {
 
     /// `{"id":…,"type":…,"data":{`: a component up to its first data member.
     mutating func writeHead(id: String, type: Int) {
-        writer.appendRaw(Self.idPrefix)
+        Self.writeHead(id: id, nameBytes: catalog[type].nameBytes, into: &writer)
+    }
+
+    /// `{"id":…,"type":…,"data":{` of a component whose type's name is `nameBytes`.
+    static func writeHead(id: String, nameBytes: [UInt8], into writer: inout JSONWriter) {
+        writer.appendRaw(idPrefix)
         writer.writeString(id)
-        writer.appendRaw(Self.typePrefix)
-        writer.appendRaw(catalog[type].nameBytes)
-        writer.appendRaw(Self.dataPrefix)
+        writer.appendRaw(typePrefix)
+        writer.appendRaw(nameBytes)
+        writer.appendRaw(dataPrefix)
     }
 
     /// Writes a data member (after a comma unless it is the `first` written): its key, then its

@@ -38,8 +38,25 @@ extension TemplateCompiler {
             }
         }
         guard let idNode, let type, let data else { return nil }
-        return ComponentTemplate(id: idNode, type: type, data: data, fallback: fallback, required: required,
-                                 site: SourceSite(file: file, path: path.key("id")))
+        return planned(ComponentTemplate(id: idNode, type: type, data: data, fallback: fallback, required: required,
+                                         site: SourceSite(file: file, path: path.key("id"))))
+    }
+
+    /// `template` with what streaming assembly reads of it worked out: its head for a literal
+    /// id, its type's required fields as a mask, whether the type checks values.
+    private func planned(_ template: ComponentTemplate) -> ComponentTemplate {
+        var template = template
+        let type = catalog[template.type]
+        if case .literal(.string(let id), _) = template.id {
+            var writer = JSONWriter()
+            Assembler.writeHead(id: id, nameBytes: type.nameBytes, into: &writer)
+            template.head = writer.bytes
+        }
+        if type.required.count <= UInt64.bitWidth {
+            template.requiredMask = type.required.reduce(0) { mask, field in mask | 1 << type.required.firstIndex(of: field)! }
+        }
+        template.typed = type.hasTypedFields
+        return template
     }
 
     /// A fallback template: `{ "type": ..., "data": {...} }`, evaluated against the original data.
@@ -54,8 +71,8 @@ extension TemplateCompiler {
         let type = componentType(object["type"], file, path.key("type"))
         let data = compileData(object["data"], type: type, file, path.key("data"))
         guard let type, let data else { return nil }
-        return ComponentTemplate(id: .literal(.string("")), type: type, data: data, fallback: .catalog,
-                                 required: false, site: SourceSite(file: file, path: path))
+        return planned(ComponentTemplate(id: .literal(.string("")), type: type, data: data, fallback: .catalog,
+                                         required: false, site: SourceSite(file: file, path: path)))
     }
 
     mutating func componentType(_ value: JSONValue?, _ file: String, _ path: String) -> Int? {
@@ -87,8 +104,23 @@ extension TemplateCompiler {
             let node = isSlot ? compileSlot(member.value, file, memberPath) : compile(member.value, file, memberPath, .value)
             if let node { members.append(TemplateMember(key: member.key, node: node)) }
         }
-        if let type { checkFields(members, type: type, file, path) }
+        if let type {
+            checkFields(members, type: type, file, path)
+            for index in members.indices { members[index].rule = rule(of: members[index].key, type: type) }
+        }
         return members
+    }
+
+    /// The field rule of data member `key` of a component of `type`, for streaming assembly.
+    private func rule(of key: String, type: Int) -> MemberRule {
+        var rule = MemberRule()
+        if let index = catalog[type].ruleIndex(key) {
+            rule.index = index
+            rule.typed = catalog[type].fields[index].type != nil
+            rule.action = catalog[type].fields[index].type == .action
+        }
+        if let place = catalog[type].required.firstIndex(of: key), place < UInt64.bitWidth { rule.requiredBit = 1 << place }
+        return rule
     }
 
     /// A slot: an array of components (or directives), or a binding that passes components on.

@@ -62,6 +62,9 @@ struct TemplateMember: Sendable {
     let node: TemplateNode
     /// `node.containsComponents`, worked out once.
     let holdsComponents: Bool
+    /// The field rule of this member of a component's data, as the component's type has it
+    /// (set by `TemplateCompiler.compileData`; the default, no rule, elsewhere).
+    var rule = MemberRule()
 
     init(key: String, node: TemplateNode) {
         self.key = key
@@ -72,6 +75,20 @@ struct TemplateMember: Sendable {
         writer.appendByte(UInt8(ascii: ":"))
         keyBytes = writer.bytes
     }
+}
+
+/// What assembly needs of a component data member's field rule, worked out when the template
+/// compiles, so that a request compares no field names (`Assembler.stream`).
+struct MemberRule: Sendable {
+    /// The index of the rule in its type's `fields`; nil: no rule, every client gets the field.
+    var index: Int?
+    /// The rule gives a type (a bound value is checked per request)...
+    var typed = false
+    /// ...and it is `action` (negotiated per client, literals too).
+    var action = false
+    /// The member's bit in the type's required fields (by the field's first place in
+    /// `required`); 0 for a field that is not required.
+    var requiredBit: UInt64 = 0
 }
 
 /// One branch of a `$variant`.
@@ -94,6 +111,13 @@ struct ComponentTemplate: Sendable {
     var required: Bool
     /// Where the component's id was written (duplicate-id problems).
     var site: SourceSite
+    /// `{"id":…,"type":…,"data":{` when the id is a literal: the component's first bytes.
+    var head: [UInt8]?
+    /// The bits of every required field of the type (`MemberRule.requiredBit`); nil when the
+    /// type requires more fields than a mask holds (such a component is not streamed).
+    var requiredMask: UInt64?
+    /// Whether the type has typed field rules (its values are checked per request).
+    var typed = false
 }
 
 /// Where a component's fallback comes from.
