@@ -71,7 +71,7 @@ struct Assembler {
             let template: ComponentTemplate?
             switch rule {
             case .drop: template = nil
-            case .replace(let box): template = box.template
+            case .replace(let replacement): template = replacement
             case .catalog: template = catalog[current.type].fallback
             }
             guard let template,

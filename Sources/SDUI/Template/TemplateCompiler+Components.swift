@@ -23,7 +23,7 @@ extension TemplateCompiler {
         case .null?: fallback = .drop
         case let value?:
             if let template = compileFallback(value, file, path.key("fallback")) {
-                fallback = .replace(ComponentTemplateBox(template))
+                fallback = .replace(template)
             }
         }
         var required = false
@@ -38,25 +38,8 @@ extension TemplateCompiler {
             }
         }
         guard let idNode, let type, let data else { return nil }
-        return planned(ComponentTemplate(id: idNode, type: type, data: data, fallback: fallback, required: required,
-                                         site: SourceSite(file: file, path: path.key("id"))))
-    }
-
-    /// `template` with what streaming assembly reads of it worked out: its head for a literal
-    /// id, its type's required fields as a mask, whether the type checks values.
-    private func planned(_ template: ComponentTemplate) -> ComponentTemplate {
-        var template = template
-        let type = catalog[template.type]
-        if case .literal(.string(let id), _) = template.id {
-            var writer = JSONWriter()
-            Assembler.writeHead(id: id, nameBytes: type.nameBytes, into: &writer)
-            template.head = writer.bytes
-        }
-        if type.required.count <= UInt64.bitWidth {
-            template.requiredMask = type.required.reduce(0) { mask, field in mask | 1 << type.required.firstIndex(of: field)! }
-        }
-        template.typed = type.hasTypedFields
-        return template
+        return ComponentTemplate(id: idNode, type: type, data: data, fallback: fallback, required: required,
+                                 site: SourceSite(file: file, path: path.key("id")), catalog: catalog)
     }
 
     /// A fallback template: `{ "type": ..., "data": {...} }`, evaluated against the original data.
@@ -71,8 +54,8 @@ extension TemplateCompiler {
         let type = componentType(object["type"], file, path.key("type"))
         let data = compileData(object["data"], type: type, file, path.key("data"))
         guard let type, let data else { return nil }
-        return planned(ComponentTemplate(id: .literal(.string("")), type: type, data: data, fallback: .catalog,
-                                         required: false, site: SourceSite(file: file, path: path)))
+        return ComponentTemplate(id: .literal(.string("")), type: type, data: data, fallback: .catalog,
+                                 required: false, site: SourceSite(file: file, path: path), catalog: catalog)
     }
 
     mutating func componentType(_ value: JSONValue?, _ file: String, _ path: String) -> Int? {

@@ -98,26 +98,53 @@ struct VariantBranch: Sendable {
 }
 
 /// A compiled component: `{ "id", "type", "data", "fallback"?, "required"? }`.
-struct ComponentTemplate: Sendable {
+///
+/// A class: a node holding one, and a fallback rule naming one, share it by reference (copied
+/// out of a node as a struct, its fields were retained one by one on every visit).
+final class ComponentTemplate: Sendable {
     /// The id: a literal string, or an interpolated one (`rel-{{item.id}}`). Unused in fallbacks.
-    var id: TemplateNode
+    let id: TemplateNode
     /// Index of the type in the catalog.
-    var type: Int
+    let type: Int
     /// The data members in author order; slots hold arrays of components.
-    var data: [TemplateMember]
+    let data: [TemplateMember]
     /// What replaces the component when the client can't render its type.
-    var fallback: FallbackRule
+    let fallback: FallbackRule
     /// `"required": true`: an unrenderable result makes the whole page an upgrade.
-    var required: Bool
+    let required: Bool
     /// Where the component's id was written (duplicate-id problems).
-    var site: SourceSite
+    let site: SourceSite
     /// `{"id":…,"type":…,"data":{` when the id is a literal: the component's first bytes.
-    var head: [UInt8]?
+    let head: [UInt8]?
     /// The bits of every required field of the type (`MemberRule.requiredBit`); nil when the
     /// type requires more fields than a mask holds (such a component is not streamed).
-    var requiredMask: UInt64?
+    let requiredMask: UInt64?
     /// Whether the type has typed field rules (its values are checked per request).
-    var typed = false
+    let typed: Bool
+
+    /// A component of `catalog`'s type at index `type`, with what streaming assembly reads of
+    /// that type worked out once.
+    init(id: TemplateNode, type: Int, data: [TemplateMember], fallback: FallbackRule, required: Bool, site: SourceSite,
+         catalog: Catalog) {
+        self.id = id
+        self.type = type
+        self.data = data
+        self.fallback = fallback
+        self.required = required
+        self.site = site
+        let componentType = catalog[type]
+        if case .literal(.string(let literal), _) = id {
+            var writer = JSONWriter()
+            Assembler.writeHead(id: literal, nameBytes: componentType.nameBytes, into: &writer)
+            head = writer.bytes
+        } else {
+            head = nil
+        }
+        let required = componentType.required
+        requiredMask = required.count <= UInt64.bitWidth
+            ? required.reduce(0) { mask, field in mask | 1 << required.firstIndex(of: field)! } : nil
+        typed = componentType.hasTypedFields
+    }
 }
 
 /// Where a component's fallback comes from.
@@ -127,11 +154,5 @@ enum FallbackRule: Sendable {
     /// An inline `"fallback": null`: drop the component.
     case drop
     /// An inline `"fallback": { ... }`, which wins over the catalog's.
-    case replace(ComponentTemplateBox)
-}
-
-/// A reference wrapper so a component template can hold its own fallback template.
-final class ComponentTemplateBox: Sendable {
-    let template: ComponentTemplate
-    init(_ template: ComponentTemplate) { self.template = template }
+    case replace(ComponentTemplate)
 }
