@@ -15,8 +15,15 @@ struct Localizer: Sendable {
     /// The message `key` with `arguments`; nil when the key is unknown in both locales or an
     /// argument it formats has no suitable value.
     func message(_ key: String, arguments: [String: JSONValue]) -> String? {
-        let strings = locale.messages[key] != nil ? locale : localization.defaultStrings
-        guard let message = strings.messages[key] else { return nil }
+        let strings: LocaleStrings, message: Message
+        if let own = locale.messages[key] {
+            (strings, message) = (locale, own)
+        } else if let fallback = localization.defaultStrings.messages[key] {
+            (strings, message) = (localization.defaultStrings, fallback)
+        } else {
+            return nil
+        }
+        if let text = message.plainText { return text }
         var formatter = MessageFormatter(formats: strings.formats, arguments: arguments)
         return formatter.format(message)
     }

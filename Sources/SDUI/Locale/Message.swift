@@ -3,6 +3,16 @@
 /// Pages version loads; a request only formats it (`MessageFormatter`).
 struct Message: Sendable, Equatable {
     var parts: [MessagePart]
+
+    /// The whole text of a message with no arguments (most are): it formats to itself.
+    var plainText: String? {
+        switch parts.count {
+        case 0: return ""
+        case 1: if case .text(let text) = parts[0] { return text }
+        default: break
+        }
+        return nil
+    }
 }
 
 /// A piece of a message.

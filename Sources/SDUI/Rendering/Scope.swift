@@ -4,7 +4,12 @@ struct Scope: Sendable {
     private var names: [String] = []
     private var values: [Evaluated] = []
 
-    init() {}
+    /// An empty scope with room for a page's usual bindings (`params`, `query`, its data entries,
+    /// a few `$each` variables) before its arrays grow.
+    init() {
+        names.reserveCapacity(8)
+        values.reserveCapacity(8)
+    }
 
     /// A scope whose bindings are `members` (a fallback's view of the original data).
     init(members: [EvaluatedMember]) {
