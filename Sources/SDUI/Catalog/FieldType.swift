@@ -4,19 +4,6 @@ enum FieldType: Sendable, Equatable {
     case string, number, integer, boolean
     /// An absolute URL, any scheme (`https://…`, `app://…`).
     case url
-    /// `isAbsoluteURL` of ASCII text.
-    private static func isASCIIAbsoluteURL(_ utf8: String.UTF8View) -> Bool {
-        guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")), colon != utf8.startIndex, utf8.index(after: colon) != utf8.endIndex,
-              !utf8.contains(where: { $0 == UInt8(ascii: " ") || (0x0A...0x0D).contains($0) })
-        else { return false }
-        func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
-        let scheme = utf8[..<colon]
-        return isLetter(scheme.first!) && scheme.allSatisfy { byte in
-            isLetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-                || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
-        }
-    }
-
     /// `#RRGGBB` or `#RRGGBBAA`.
     case color
     /// One of the listed strings.
@@ -97,13 +84,32 @@ enum FieldType: Sendable, Equatable {
     static func isAbsoluteURL(_ text: String) -> Bool {
         // Checked on every page render: ASCII text (nearly every URL) byte by byte, where each
         // byte is a Character and U+000A–U+000D are the newlines; other text by Character.
-        let utf8 = text.utf8
-        guard utf8.contains(where: { $0 >= 0x80 }) else { return isASCIIAbsoluteURL(utf8) }
+        if let ascii = text.utf8.withContiguousStorageIfAvailable(isASCIIAbsoluteURL), let verdict = ascii { return verdict }
         guard let colon = text.firstIndex(of: ":"), colon != text.startIndex, text.index(after: colon) != text.endIndex,
               !text.contains(where: { $0 == " " || $0.isNewline })
         else { return false }
         let scheme = text[..<colon]
         return scheme.first!.isASCIILetter && scheme.allSatisfy { $0.isASCIILetter || $0.isASCIIDigit || "+-.".contains($0) }
+    }
+
+    /// `isAbsoluteURL` of text in one pass over its bytes; nil when it is not all ASCII.
+    private static func isASCIIAbsoluteURL(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+        func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
+        var colon: Int?, schemeValid = true, spaced = false
+        for index in bytes.indices {
+            let byte = bytes[index]
+            if byte >= 0x80 { return nil }
+            if byte == UInt8(ascii: " ") || (0x0A...0x0D).contains(byte) { spaced = true }
+            guard colon == nil else { continue }
+            if byte == UInt8(ascii: ":") {
+                colon = index
+            } else if !(isLetter(byte) || (index > 0 && ((UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")))) {
+                schemeValid = false
+            }
+        }
+        guard let colon, colon > 0, colon + 1 < bytes.count else { return false }
+        return schemeValid && !spaced
     }
 
     /// `#RRGGBB` or `#RRGGBBAA`, hex digits in either case.

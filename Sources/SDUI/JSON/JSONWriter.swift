@@ -105,17 +105,34 @@ public struct JSONWriter {
         appendByte(UInt8(ascii: "\""))
     }
 
-    /// Appends UTF-8 text with the characters JSON needs escaped, escaped.
+    /// Appends UTF-8 text with the characters JSON needs escaped, escaped. Eight bytes at a
+    /// time while none of them needs it (nearly all text), byte by byte around those that do.
     private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
-        var runStart = 0
-        for i in 0..<utf8.count {
-            let byte = utf8[i]
-            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-            append(UnsafeBufferPointer(rebasing: utf8[runStart..<i]))
-            appendEscape(for: byte)
-            runStart = i + 1
+        guard let base = utf8.baseAddress else { return }
+        var runStart = 0, index = 0
+        while index < utf8.count {
+            if index + 8 <= utf8.count, !Self.needsEscape(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+                index += 8
+                continue
+            }
+            let byte = base[index]
+            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                append(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                appendEscape(for: byte)
+                runStart = index + 1
+            }
+            index += 1
         }
         append(UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+    }
+
+    /// Whether any of the eight bytes of `word` is a control character, `"` or `\` (exact:
+    /// the zero-byte tests below have no false answers as a whole, only in which byte).
+    private static func needsEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
+        let hasControl = (word &- 0x20 &* ones) & ~word & highs != 0
+        return hasControl || hasZeroByte(word ^ (0x22 &* ones)) || hasZeroByte(word ^ (0x5C &* ones))
     }
 
     private mutating func appendEscape(for byte: UInt8) {
