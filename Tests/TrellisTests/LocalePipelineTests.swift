@@ -34,6 +34,26 @@ import Testing
         #expect(Self.locale("x_y, pl") == "pl")
     }
 
+    @Test func aVersionKeepsTheLocaleOfEachShortValueItHasSeenUpToItsLimit() {
+        let pipeline = PagePipelineTests.pipeline()
+        let answers = pipeline.snapshot.localeAnswers
+        func locale(_ value: String) -> String? {
+            Self.run("/home", [("Accept-Language", value)], through: pipeline).representation?.result.contentLanguage
+        }
+        #expect(locale("fr-CA") == "fr" && locale("fr-CA") == "fr")
+        #expect(answers.count == 1)
+        for index in 0..<(LocaleAnswers.limit + 20) { #expect(locale("x-\(index), pl;q=0.5") == "pl") }
+        #expect(answers.count == LocaleAnswers.limit)
+        // Past the limit and past the longest kept value, still negotiated, just not kept.
+        #expect(locale("de, fr;q=0.9") == "fr")
+        let long = Array(repeating: "de-DE", count: 12).joined(separator: ", ") + ", pl;q=0.1"
+        #expect(long.utf8.count > LocaleAnswers.longestKept && locale(long) == "pl")
+        #expect(answers.count == LocaleAnswers.limit)
+        // Repeated fields are one list, as before.
+        let split = Self.run("/home", [("Accept-Language", "de"), ("Accept-Language", "fr;q=0.5")], through: pipeline)
+        #expect(split.representation?.result.contentLanguage == "fr")
+    }
+
     @Test func theResponseNamesItsLanguageAndVariesWithAcceptLanguage() {
         let outcome = Self.run("/product/3", [("Accept-Language", "fr-CA"), ("X-Client-Version", "ios/5.2.0")])
         #expect(PagePipelineTests.header(outcome, "Content-Language") == "fr")

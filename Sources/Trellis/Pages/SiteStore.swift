@@ -8,6 +8,8 @@ final class SiteStore: Sendable {
     struct Snapshot: Sendable {
         let site: Site
         let generation: Int
+        /// The version's negotiated locales by `Accept-Language` value.
+        let localeAnswers = LocaleAnswers()
     }
 
     private let state: Mutex<Snapshot>

@@ -8,13 +8,20 @@ import SDUI
 /// not reached by falling back from another range (`fr;q=0, fr-CA`: not `fr`). A range that
 /// is not `*` or `alpha{1,8}(-alphanum{1,8})*` is ignored, as is a malformed weight's element.
 enum LocaleNegotiation {
-    /// The negotiated tag (as its strings file spells it), or nil when the site has no locales.
-    static func negotiate(_ headers: HTTPHeaders, localization: Localization?) -> String? {
+    /// The negotiated tag (as its strings file spells it), or nil when the site has no locales;
+    /// with `answers`, a value negotiated before is looked up.
+    static func negotiate(_ headers: HTTPHeaders, localization: Localization?, answers: LocaleAnswers? = nil) -> String? {
         guard let localization else { return nil }
-        guard headers.contains("Accept-Language") else { return localization.defaultLocale }
+        guard let header = headers.combinedValue("Accept-Language") else { return localization.defaultLocale }
+        guard let answers else { return negotiate(header, localization: localization) }
+        return answers.answer(for: header) { negotiate($0, localization: localization) }
+    }
+
+    /// The tag for the `Accept-Language` value `header` (its fields joined as one list).
+    private static func negotiate(_ header: String, localization: Localization) -> String {
         var ranges: [(range: String, weight: Int)] = []
         var excluded = Set<String>()
-        for element in headers.values("Accept-Language").joined(separator: ",").split(separator: ",") {
+        for element in header.split(separator: ",") {
             let parts = element.split(separator: ";", omittingEmptySubsequences: false)
             let range = parts[0].trimmingSpaces.lowercased()
             guard isRange(range) else { continue }

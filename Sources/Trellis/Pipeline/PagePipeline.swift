@@ -94,7 +94,7 @@ struct PagePipeline: Sendable {
         }
         guard request.method == "GET" || request.method == "HEAD" else { throw .methodNotAllowed }
         var plan = PagePlan(site: site, match: match, query: try PageQuery.parse(request.headers).get())
-        plan.locale = LocaleNegotiation.negotiate(request.headers, localization: site.localization)
+        plan.locale = LocaleNegotiation.negotiate(request.headers, localization: site.localization, answers: snapshot.localeAnswers)
         plan.forward(request.headers, site: site)
         if let query = request.query {
             plan.query = try QueryParameters.parse(query, declared: site.declaredQuery(of: plan.template)).get()
