@@ -15,6 +15,16 @@ public enum JSONValue: Sendable, Equatable {
         return nil
     }
 
+    /// The member `key` of an object, or the element at a decimal index `key` of an array;
+    /// nil for anything else (what a binding path's next segment reaches).
+    func child(_ key: String) -> JSONValue? {
+        switch self {
+        case .object(let object): object[key]
+        case .array(let elements): Int(key).flatMap { elements.indices.contains($0) ? elements[$0] : nil }
+        default: nil
+        }
+    }
+
     /// The string payload, or nil.
     public var stringValue: String? {
         if case .string(let s) = self { return s }

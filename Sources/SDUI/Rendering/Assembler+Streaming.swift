@@ -152,6 +152,10 @@ extension Assembler {
             let mark = writer.count
             if written > 0 { writer.appendByte(UInt8(ascii: ",")) }
             if try stream(template, scope) == .written { written += 1 } else { writer.truncate(to: mark) }
+        case .literal(_, let bytes):
+            if written > 0 { writer.appendByte(UInt8(ascii: ",")) }
+            written += 1
+            writer.appendRaw(bytes)
         default:
             guard let value = evaluator.value(node, scope) else { return }
             if written > 0 { writer.appendByte(UInt8(ascii: ",")) }

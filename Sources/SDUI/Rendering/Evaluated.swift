@@ -23,12 +23,7 @@ enum Evaluated: Sendable {
     /// The member `key` (objects) or element at a decimal index (arrays).
     func child(_ key: String) -> Evaluated? {
         switch self {
-        case .literal(let value, _), .value(let value):
-            switch value {
-            case .object(let object): return object[key].map(Evaluated.value)
-            case .array(let elements): return Int(key).flatMap { elements.indices.contains($0) ? .value(elements[$0]) : nil }
-            default: return nil
-            }
+        case .literal(let value, _), .value(let value): return value.child(key).map(Evaluated.value)
         case .object(let members):
             // Compared in place: `first(where:)` copies each member it passes.
             for index in members.indices where members[index].key == key { return members[index].value }

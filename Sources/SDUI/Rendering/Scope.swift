@@ -29,12 +29,37 @@ struct Scope: Sendable {
 
     /// The value at `path`, or nil when it has none.
     func lookup(_ path: BindingPath) -> Evaluated? {
-        guard let i = names.lastIndex(of: path.root) else { return nil }
+        let segments = path.segments
+        guard let i = index(of: segments[0]) else { return nil }
         var value = values[i]
-        for segment in path.segments.dropFirst() {
-            guard let next = value.child(segment) else { return nil }
-            value = next
+        var next = 1
+        // Plain JSON (data, params) is walked as JSON: wrapping each step as an `Evaluated`
+        // copied it twice more.
+        if case .value(var json) = value {
+            while next < segments.count {
+                guard let child = json.child(segments[next]) else { return nil }
+                json = child
+                next += 1
+            }
+            return .value(json)
+        }
+        while next < segments.count {
+            guard let child = value.child(segments[next]) else { return nil }
+            value = child
+            next += 1
         }
         return value
+    }
+
+    /// The innermost binding called `name`. Lengths are compared first: most names differ in
+    /// length, and comparing two different strings is the slow part of `==`.
+    private func index(of name: String) -> Int? {
+        let length = name.utf8.count
+        var index = names.count - 1
+        while index >= 0 {
+            if names[index].utf8.count == length && names[index] == name { return index }
+            index -= 1
+        }
+        return nil
     }
 }
