@@ -162,14 +162,15 @@ struct PagePipeline: Sendable {
 
     /// Data, assembly and negotiation of `plan`: its result, and how long it may be cached.
     func resolve(_ plan: PagePlan, context: PageRequestContext,
-                 completion: @escaping @Sendable (PageResult, Duration?) -> Void) {
+                 completion: @escaping @Sendable (consuming PageResult, Duration?) -> Void) {
         let site = snapshot.site
         let requests = site.dataRequests(template: plan.template, params: plan.params, query: plan.query)
         dataLoader.load(requests, site: site, context: context) { data in
             let resolver = PageResolver(site: site, explains: explains)
             let result = resolver.resolve(plan, data: data, at: context.date)
-            let lifetime = PageCachePolicy.lifetime(requests, data: data)
-            completion(result, PageCachePolicy.lifetime(lifetime, until: result.nextEdge, from: context.date))
+            let lifetime = PageCachePolicy.lifetime(PageCachePolicy.lifetime(requests, data: data), until: result.nextEdge, from: context.date)
+            // The result is moved on, not copied: a `Representation` keeps it.
+            completion(result, lifetime)
         }
     }
 }
