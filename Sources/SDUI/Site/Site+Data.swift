@@ -9,10 +9,11 @@ extension Site {
     /// The data requests of any template (`home.canary` has its own `data`), in author order,
     /// with the route `params` and the declared `query` parameters the request sent.
     public func dataRequests(template: String, params: [String: String], query: [String: String] = [:]) -> [DataRequest] {
-        guard let page = templates[template], !page.data.isEmpty else { return [] }
+        // Only the entries are read out of the table: the template is not copied.
+        guard let entries = templates[template]?.data, !entries.isEmpty else { return [] }
         var requests: [DataRequest] = []
-        requests.reserveCapacity(page.data.count)
-        for entry in page.data {
+        requests.reserveCapacity(entries.count)
+        for entry in entries {
             guard let source = sources.sources[entry.source] else { continue }
             let timeout: Int? = switch (entry.timeoutMs, source.timeoutMs) {
             case let (a?, b?): min(a, b)

@@ -24,9 +24,9 @@ struct PageHandler: HTTPHandler {
         switch pipeline.start(request, trace: trace, date: date) {
         case .answered(let outcome):
             respond(outcome.response, to: request, via: responder)
-        case .pending(let plan):
+        case .pending(let page):
             let context = PageRequestContext(request, trace: trace, date: date, eventLoop: responder.eventLoop)
-            pipeline.finish(plan, request: request, context: context) { respond($0.response, to: request, via: responder) }
+            pipeline.finish(page, request: request, context: context) { respond($0.response, to: request, via: responder) }
         }
     }
 

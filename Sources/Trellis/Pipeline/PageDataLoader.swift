@@ -12,6 +12,8 @@ struct PageDataLoader: Sendable {
     func load(_ requests: [DataRequest], site: Site, context: PageRequestContext,
               completion: @escaping @Sendable (PageData) -> Void) {
         var data = PageData()
+        // One table of the right size, not one regrown per entry.
+        data.values.reserveCapacity(requests.count)
         var remote: [DataRequest] = []
         for request in requests {
             if request.keyMissing {

@@ -26,7 +26,24 @@ struct PagePipeline: Sendable {
         /// Answered already: a JSON error, or a cache hit.
         case answered(PageOutcome)
         /// The page must be assembled (or joins an assembly under way): go on with `finish`.
-        case pending(PagePlan)
+        case pending(Pending)
+    }
+
+    /// A page `start` left to assemble.
+    enum Pending {
+        /// A page the cache takes part in: its key holds the plan, hashed once for the look-up
+        /// `start` made and those the miss makes after it.
+        case cached(CacheKey)
+        /// A page the cache takes no part in (no cache, or a personal page): its plan is never hashed.
+        case uncached(PagePlan)
+
+        /// The page's plan.
+        var plan: PagePlan {
+            switch self {
+            case .cached(let key): key.plan
+            case .uncached(let plan): plan
+            }
+        }
     }
 
     /// Answers `request` through `completion`, exactly once: synchronously for a cache hit, an
@@ -34,7 +51,7 @@ struct PagePipeline: Sendable {
     func run(_ request: HTTPRequest, context: PageRequestContext, completion: @escaping @Sendable (PageOutcome) -> Void) {
         switch start(request, context: context) {
         case .answered(let outcome): completion(outcome)
-        case .pending(let plan): finish(plan, request: request, context: context, completion: completion)
+        case .pending(let page): finish(page, request: request, context: context, completion: completion)
         }
     }
 
@@ -48,21 +65,23 @@ struct PagePipeline: Sendable {
     /// the record) and the time it is answered at (a scheduled page's `max-age`). The serving
     /// path builds the whole context only for a page it must assemble.
     func start(_ request: HTTPRequest, trace: TraceContext, date: Date) -> Start {
-        let key: CacheKey
+        let plan: PagePlan
         do {
-            key = CacheKey(generation: snapshot.generation, plan: try plan(for: request))
+            plan = try self.plan(for: request)
         } catch {
             return .answered(PageOutcome(error, trace: trace))
         }
-        guard let cache, !key.plan.personal, let hit = cache.hit(for: key) else { return .pending(key.plan) }
+        guard let cache, !plan.personal else { return .pending(.uncached(plan)) }
+        let key = CacheKey(generation: snapshot.generation, plan: consume plan)
+        guard let hit = cache.hit(for: key) else { return .pending(.cached(key)) }
         return .answered(outcome(hit, cache: .hit, request: request, trace: trace, date: date))
     }
 
-    /// The rest of `run` for a plan `start` left pending: data, assembly and encoding (or an
+    /// The rest of `run` for a page `start` left pending: data, assembly and encoding (or an
     /// assembly under way), then the answer.
-    func finish(_ plan: PagePlan, request: HTTPRequest, context: PageRequestContext,
+    func finish(_ page: Pending, request: HTTPRequest, context: PageRequestContext,
                 completion: @escaping @Sendable (PageOutcome) -> Void) {
-        representation(for: plan, context: context) { representation, cacheUse in
+        representation(for: page, context: context) { representation, cacheUse in
             guard let representation else {
                 return completion(PageOutcome(HTTPError(status: 500, code: "internal_error", message: "the page could not be assembled"),
                                               trace: context.trace))
@@ -102,17 +121,18 @@ struct PagePipeline: Sendable {
         return plan
     }
 
-    /// The representation of `plan`: from the cache (or an assembly of it already under way),
+    /// The representation of `page`: from the cache (or an assembly of it already under way),
     /// or assembled now and offered to the cache for its lifetime.
-    func representation(for plan: PagePlan, context: PageRequestContext,
+    func representation(for page: Pending, context: PageRequestContext,
                         completion: @escaping @Sendable (Representation?, CacheUse) -> Void) {
-        guard let cache, !plan.personal else {
-            return assemble(plan, context: context) { representation, _ in
-                completion(representation, plan.personal ? .personal : .bypass)
+        guard let cache, case .cached(let key) = page else {
+            let personal = page.plan.personal
+            return assemble(page.plan, context: context) { representation, _ in
+                completion(representation, personal ? .personal : .bypass)
             }
         }
+        let plan = key.plan
         let now = context.now
-        let key = CacheKey(generation: snapshot.generation, plan: plan)
         cache.value(for: key, compute: { deliver in
             resolve(plan, context: context) { result, lifetime in
                 let expiresAt = lifetime.map { now() + $0 }
@@ -142,14 +162,15 @@ struct PagePipeline: Sendable {
 
     /// Data, assembly and negotiation of `plan`: its result, and how long it may be cached.
     func resolve(_ plan: PagePlan, context: PageRequestContext,
-                 completion: @escaping @Sendable (PageResult, Duration?) -> Void) {
+                 completion: @escaping @Sendable (consuming PageResult, Duration?) -> Void) {
         let site = snapshot.site
         let requests = site.dataRequests(template: plan.template, params: plan.params, query: plan.query)
         dataLoader.load(requests, site: site, context: context) { data in
             let resolver = PageResolver(site: site, explains: explains)
             let result = resolver.resolve(plan, data: data, at: context.date)
-            let lifetime = PageCachePolicy.lifetime(requests, data: data)
-            completion(result, PageCachePolicy.lifetime(lifetime, until: result.nextEdge, from: context.date))
+            let lifetime = PageCachePolicy.lifetime(PageCachePolicy.lifetime(requests, data: data), until: result.nextEdge, from: context.date)
+            // The result is moved on, not copied: a `Representation` keeps it.
+            completion(result, lifetime)
         }
     }
 }

@@ -41,8 +41,8 @@ final class Representation: Sendable {
             + (gzipHeaders.map(HeapBytes.of) ?? 0) + (gzipBody.map(HeapBytes.of) ?? 0)
     }
 
-    init(_ result: PageResult) {
-        self.result = result
+    /// The representation of `result`, which it keeps (moved in, not copied, from a caller's last use).
+    init(_ result: consuming PageResult) {
         accessFields = AccessFields.page(result)
         let encoded = EncodedBody(result.body, gzip: result.body.count >= Self.gzipThreshold, level: Gzip.level(personal: result.personal))
         etag = encoded.etag
@@ -83,6 +83,7 @@ final class Representation: Sendable {
             gzipHeaders = nil
             gzipBody = nil
         }
+        self.result = result
     }
 
     /// The lines every 200 with a body carries after the common ones.

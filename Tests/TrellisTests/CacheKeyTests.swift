@@ -1,0 +1,41 @@
+import HTTPServer
+import Testing
+@testable import Trellis
+
+/// The response cache's key: the plan is hashed once, when the key is made, and a miss hands
+/// that key on from the look-up in `start` to the cache steps after it.
+@Suite struct CacheKeyTests {
+    static func plan(_ target: String, _ headers: [(String, String)] = []) throws -> PagePlan {
+        try PagePipelineTests.pipeline().decide(HTTPRequest(method: "GET", target: target, headers: HTTPHeaders(headers))).get()
+    }
+
+    @Test func keysOfEqualPlansAreEqualAndHashAlike() throws {
+        let first = CacheKey(generation: 1, plan: try Self.plan("/product/3")), second = CacheKey(generation: 1, plan: try Self.plan("/product/3"))
+        #expect(first == second && first.hashValue == second.hashValue)
+        #expect(Set([first, second]).count == 1)
+    }
+
+    @Test func anotherGenerationOrPlanIsAnotherKey() throws {
+        let plan = try Self.plan("/product/3")
+        let key = CacheKey(generation: 1, plan: plan)
+        #expect(key != CacheKey(generation: 2, plan: plan))
+        #expect(key != CacheKey(generation: 1, plan: try Self.plan("/product/4")))
+        #expect(key != CacheKey(generation: 1, plan: try Self.plan("/product/3", [("X-Client-Version", "ios/4.9.0")])))
+        #expect(Set([key, CacheKey(generation: 2, plan: plan), CacheKey(generation: 1, plan: try Self.plan("/home"))]).count == 3)
+    }
+
+    @Test func aMissHandsOnTheKeyOfItsLookUpOnlyWhenTheCacheTakesPart() throws {
+        let request = HTTPRequest(method: "GET", target: "/product/3", headers: HTTPHeaders([]))
+        let cached = PagePipelineTests.pipeline(cache: ResponseCache(capacityBytes: 1 << 20))
+        guard case .pending(.cached(let key)) = cached.start(request, context: PageRequestContext(request)) else {
+            Issue.record("a page to assemble with a cache is pending with its key")
+            return
+        }
+        #expect(key == CacheKey(generation: 1, plan: try Self.plan("/product/3")))
+        guard case .pending(.uncached(let plan)) = PagePipelineTests.pipeline().start(request, context: PageRequestContext(request)) else {
+            Issue.record("without a cache the page is pending with its plan alone")
+            return
+        }
+        #expect(plan == key.plan)
+    }
+}
