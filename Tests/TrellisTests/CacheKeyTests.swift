@@ -2,8 +2,8 @@ import HTTPServer
 import Testing
 @testable import Trellis
 
-/// The response cache's key: the plan is hashed once, when the key is made, and a miss hands
-/// that key on from the look-up in `start` to the cache steps after it.
+/// The response cache's key: equal plans make equal keys, and a miss hands the key of its
+/// look-up in `start` on to the cache steps after it.
 @Suite struct CacheKeyTests {
     static func plan(_ target: String, _ headers: [(String, String)] = []) throws -> PagePlan {
         try PagePipelineTests.pipeline().decide(HTTPRequest(method: "GET", target: target, headers: HTTPHeaders(headers))).get()
