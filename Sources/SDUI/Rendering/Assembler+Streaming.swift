@@ -131,12 +131,8 @@ extension Assembler {
     private mutating func streamElements(_ node: TemplateNode, _ scope: Scope, written: inout Int) throws(UpgradeRequired) {
         switch node {
         case .each(let path, let variable, let template):
-            guard let items = scope.lookup(path)?.elements else { return }
-            var inner = scope
-            for item in items {
-                inner.bind(variable, item)
+            try scope.forEach(path, as: variable) { inner throws(UpgradeRequired) in
                 try streamElements(template, inner, written: &written)
-                inner.unbindLast()
             }
         case .splice(let nodes):
             for node in nodes { try streamElements(node, scope, written: &written) }

@@ -79,15 +79,7 @@ struct Evaluator {
     func elements(_ node: TemplateNode, _ scope: Scope, into out: inout [Evaluated]) {
         switch node {
         case .each(let path, let variable, let template):
-            guard let items = scope.lookup(path)?.elements else { return }
-            // One inner scope whose last binding each item replaces: copying the scope per
-            // item copied both of its arrays each time.
-            var inner = scope
-            for item in items {
-                inner.bind(variable, item)
-                elements(template, inner, into: &out)
-                inner.unbindLast()
-            }
+            scope.forEach(path, as: variable) { inner in elements(template, inner, into: &out) }
         case .splice(let nodes):
             for node in nodes { elements(node, scope, into: &out) }
         case .conditional(let path, let then, let otherwise):

@@ -21,6 +21,20 @@ struct Scope: Sendable {
         values.append(value)
     }
 
+    /// Runs `body` once per element of the array at `path`, in a scope where `variable` names
+    /// it (innermost); not at all when `path` has no array. One inner scope whose last binding
+    /// each element replaces: copying the scope per element copied both of its arrays each time.
+    func forEach<Failure: Error>(_ path: BindingPath, as variable: String,
+                                 _ body: (Scope) throws(Failure) -> Void) throws(Failure) {
+        guard let items = lookup(path)?.elements else { return }
+        var inner = self
+        for item in items {
+            inner.bind(variable, item)
+            try body(inner)
+            inner.unbindLast()
+        }
+    }
+
     /// Removes the innermost binding (the one `bind` added last).
     mutating func unbindLast() {
         names.removeLast()
