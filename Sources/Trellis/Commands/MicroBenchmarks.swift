@@ -44,9 +44,15 @@ public enum MicroBenchmarks {
             cached.run(request, context: context) { _ in }
             let second = Mutex<CacheUse?>(nil)
             cached.run(request, context: context) { outcome in second.withLock { $0 = outcome.record.cache } }
-            // A page whose url source gave no value is never kept (no upstream, or not its source).
+            // A page whose url source gave no value is never kept (no upstream, or not its source):
+            // in `serve`, each of its requests is a miss through the cache.
             guard second.withLock({ $0 }) == .hit else {
                 table.note("\(path): cache hit", "not cached: a url source gave no value")
+                let servedMiss = table.measure("\(path): uncached request through the response cache (as serve: never kept)",
+                                               iterations: 300) {
+                    cached.run(request, context: context) { _ in }
+                }
+                table.ratio("\(path): uncached request through the response cache / zlib alone", servedMiss, zlibTime)
                 continue
             }
             table.measure("\(path): cache hit (pipeline: decide + lookup + response)", iterations: 100_000) {
