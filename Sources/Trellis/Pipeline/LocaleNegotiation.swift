@@ -9,11 +9,10 @@ import SDUI
 /// is not `*` or `alpha{1,8}(-alphanum{1,8})*` is ignored, as is a malformed weight's element.
 enum LocaleNegotiation {
     /// The negotiated tag (as its strings file spells it), or nil when the site has no locales;
-    /// with `answers`, a value negotiated before is looked up.
-    static func negotiate(_ headers: HTTPHeaders, localization: Localization?, answers: LocaleAnswers? = nil) -> String? {
+    /// a value negotiated before for this Pages version is looked up in its `answers`.
+    static func negotiate(_ headers: HTTPHeaders, localization: Localization?, answers: LocaleAnswers) -> String? {
         guard let localization else { return nil }
         guard let header = headers.combinedValue("Accept-Language") else { return localization.defaultLocale }
-        guard let answers else { return negotiate(header, localization: localization) }
         return answers.answer(for: header) { negotiate($0, localization: localization) }
     }
 
