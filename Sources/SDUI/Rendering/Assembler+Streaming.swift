@@ -98,20 +98,19 @@ extension Assembler {
         switch node {
         case .component(let template):
             return try stream(template, scope)
-        case .array(let nodes):
+        case .array, .each, .splice:
             writer.appendByte(UInt8(ascii: "["))
             var written = 0
-            for node in nodes { try streamElements(node, scope, written: &written) }
-            writer.appendByte(UInt8(ascii: "]"))
-            return .written
-        case .each, .splice:
-            writer.appendByte(UInt8(ascii: "["))
-            var written = 0
-            try streamElements(node, scope, written: &written)
+            // An array's elements each contribute; `$each` and a spliced fragment are one contribution.
+            if case .array(let nodes) = node {
+                for node in nodes { try streamElements(node, scope, written: &written) }
+            } else {
+                try streamElements(node, scope, written: &written)
+            }
             writer.appendByte(UInt8(ascii: "]"))
             return .written
         case .conditional(let path, let then, let otherwise):
-            guard let branch = scope.lookup(path)?.isPresent == true ? then : otherwise else { return .absent }
+            guard let branch = scope.branch(path, then: then, else: otherwise) else { return .absent }
             return try streamValue(branch, scope)
         case .variant(let experiment, let branches):
             return try streamValue(evaluator.choose(experiment, branches), scope)
@@ -137,9 +136,7 @@ extension Assembler {
         case .splice(let nodes):
             for node in nodes { try streamElements(node, scope, written: &written) }
         case .conditional(let path, let then, let otherwise):
-            if let branch = scope.lookup(path)?.isPresent == true ? then : otherwise {
-                try streamElements(branch, scope, written: &written)
-            }
+            if let branch = scope.branch(path, then: then, else: otherwise) { try streamElements(branch, scope, written: &written) }
         case .variant(let experiment, let branches):
             try streamElements(evaluator.choose(experiment, branches), scope, written: &written)
         case .scheduled(let window, let node):

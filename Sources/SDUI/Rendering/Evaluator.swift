@@ -39,8 +39,7 @@ struct Evaluator {
             elements(node, scope, into: &out)
             return .array(out)
         case .conditional(let path, let then, let otherwise):
-            let branch = scope.lookup(path)?.isPresent == true ? then : otherwise
-            return branch.flatMap { value($0, scope) }
+            return scope.branch(path, then: then, else: otherwise).flatMap { value($0, scope) }
         case .variant(let experiment, let branches):
             return value(choose(experiment, branches), scope)
         case .scheduled(let window, let node):
@@ -83,8 +82,7 @@ struct Evaluator {
         case .splice(let nodes):
             for node in nodes { elements(node, scope, into: &out) }
         case .conditional(let path, let then, let otherwise):
-            let branch = scope.lookup(path)?.isPresent == true ? then : otherwise
-            if let branch { elements(branch, scope, into: &out) }
+            if let branch = scope.branch(path, then: then, else: otherwise) { elements(branch, scope, into: &out) }
         case .variant(let experiment, let branches):
             elements(choose(experiment, branches), scope, into: &out)
         case .scheduled(let window, let node):

@@ -35,6 +35,12 @@ struct Scope: Sendable {
         }
     }
 
+    /// The branch a `$if` on `path` takes: `then` when the binding is present and not null,
+    /// else `otherwise` (either may be absent).
+    func branch(_ path: BindingPath, then: TemplateNode?, else otherwise: TemplateNode?) -> TemplateNode? {
+        lookup(path)?.isPresent == true ? then : otherwise
+    }
+
     /// Removes the innermost binding (the one `bind` added last).
     mutating func unbindLast() {
         names.removeLast()

@@ -39,21 +39,21 @@ extension Site {
         var assembler = Assembler(catalog: catalog, profile: classes.adopt(client).profile, evaluator: evaluator,
                                   checksIDs: page.checksIDs)
         if explain { assembler.explanation = FallbackExplanation() }
+        let banner = updateBanner ? self.updateBanner : nil
         do {
             // Streamed, unless the root itself takes a fallback, the banner goes into it, or the
             // fallbacks are explained (both ways give the same bytes and tallies).
-            if !explain, !updateBanner, assembler.profile.renderable[page.root.type] {
+            if !explain, banner == nil, assembler.profile.renderable[page.root.type] {
                 guard try assembler.stream(page.root, scope) == .written else { return .upgradeRequired }
-                return .page(RenderedPage(body: assembler.writer.bytes, fallbacks: assembler.fallbacks,
-                                          fallbackTypes: assembler.fallbackTypes, actionFallbackTypes: assembler.actionFallbackTypes))
+            } else {
+                guard var root = evaluator.component(page.root, scope) else { return .upgradeRequired }
+                if let banner, let slot = catalog[root.type].slots.first {
+                    banner.insert(into: &root, slot: slot, evaluator: evaluator)
+                }
+                guard let kept = try assembler.negotiate(root), kept.type == page.root.type
+                else { return .upgradeRequired }
+                try assembler.write(kept)
             }
-            guard var root = evaluator.component(page.root, scope) else { return .upgradeRequired }
-            if updateBanner, let banner = self.updateBanner, let slot = catalog[root.type].slots.first {
-                banner.insert(into: &root, slot: slot, evaluator: evaluator)
-            }
-            guard let kept = try assembler.negotiate(root), kept.type == page.root.type
-            else { return .upgradeRequired }
-            try assembler.write(kept)
         } catch {
             return .upgradeRequired
         }
