@@ -31,8 +31,8 @@ struct PagePipeline: Sendable {
 
     /// A page `start` left to assemble.
     enum Pending {
-        /// A page the cache takes part in: its key holds the plan, hashed once for the look-up
-        /// `start` made and those the miss makes after it.
+        /// A page the cache takes part in: its key, built once for the look-up `start` made and
+        /// handed on to the miss's steps after it.
         case cached(CacheKey)
         /// A page the cache takes no part in (no cache, or a personal page): its plan is never hashed.
         case uncached(PagePlan)
