@@ -32,6 +32,21 @@ import Testing
         #expect(en.date("yesterday", .long) == nil)
     }
 
+    /// Small integers come from tables made when the locale loads: they must say what ICU says,
+    /// digits and categories alike, and -0 (which ICU writes with its sign) is not one of them.
+    @Test func smallIntegersAnswerAsICUDoes() throws {
+        for tag in ["en", "fr", "ar", "ru", "pl", "ja"] {
+            let formats = LocaleFormats(tag: tag)
+            let decimal = try #require(NumberFormat(skeleton: "", locale: tag))
+            let plural = try #require(PluralRules(locale: tag))
+            for value in (0...LocaleFormats.smallIntegers + 1).map(Double.init) + [-0.0, -1, 2.5] {
+                #expect(formats.number(value, .decimal) == decimal.format(value), "\(tag) \(value)")
+                #expect(formats.category(value) == plural.category(value), "\(tag) \(value)")
+            }
+        }
+        #expect(LocaleFormats(tag: "en").number(-0.0, .decimal) == "-0")
+    }
+
     @Test func formattersAreSharedAcrossThreads() async {
         let fr = LocaleFormats(tag: "fr")
         await withTaskGroup(of: Bool.self) { group in

@@ -25,4 +25,16 @@ struct ActionCatalog: Sendable {
 
     /// The action type at `index`.
     subscript(index: Int) -> ActionType { types[index] }
+
+    /// The index of `action`'s type, when declared and its required fields are present.
+    func declaredIndex(of action: JSONObject) -> Int? {
+        declaredIndex(type: action["type"]?.stringValue, contains: action.contains)
+    }
+
+    /// The index of an action's `type`, when declared and every required field is one that
+    /// `contains` reports present.
+    func declaredIndex(type: String?, contains: (String) -> Bool) -> Int? {
+        guard let type, let index = index(of: type), types[index].required.allSatisfy(contains) else { return nil }
+        return index
+    }
 }

@@ -23,12 +23,28 @@ final class LocaleFormats: Sendable {
         var dates: [DateFormat.Style: DateFormat] = [:]
         for style in DateFormat.Style.allCases { dates[style] = DateFormat(style: style, locale: tag) }
         self.dates = dates
+        smallDecimals = (0..<Self.smallIntegers).map { [decimal] in decimal?.format(Double($0)) }
+        smallCategories = (0..<Self.smallIntegers).map { [plural] in plural?.category(Double($0)) ?? "other" }
+    }
+
+    /// How many integers from 0 have their decimal text and plural category worked out when the
+    /// locale loads: counts (`# items`) are mostly small, and each ICU call costs ~2k instructions.
+    static let smallIntegers = 100
+    /// ICU's decimal text of 0..<`smallIntegers`, and their plural categories.
+    private let smallDecimals: [String?]
+    private let smallCategories: [String]
+
+    /// The index of `value` in the small-integer tables: 0..<`smallIntegers` exactly (not -0,
+    /// which ICU writes with its sign).
+    private static func smallInteger(_ value: Double) -> Int? {
+        guard value.sign == .plus, value < Double(smallIntegers), value.rounded(.towardZero) == value else { return nil }
+        return Int(value)
     }
 
     /// `value` with the number style.
     func number(_ value: Double, _ style: NumberArgumentStyle) -> String? {
         switch style {
-        case .decimal: decimal?.format(value)
+        case .decimal: Self.smallInteger(value).map { smallDecimals[$0] } ?? decimal?.format(value)
         case .integer: integer?.format(value)
         case .percent: percent?.format(value)
         }
@@ -54,6 +70,6 @@ final class LocaleFormats: Sendable {
 
     /// The CLDR plural category of `value`.
     func category(_ value: Double) -> String {
-        plural?.category(value) ?? "other"
+        Self.smallInteger(value).map { smallCategories[$0] } ?? plural?.category(value) ?? "other"
     }
 }

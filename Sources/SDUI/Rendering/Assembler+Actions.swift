@@ -7,6 +7,13 @@ extension Assembler {
     /// Replaced and dropped actions' types are appended to `fallbacks`.
     func negotiateActions(_ value: Evaluated, into fallbacks: inout [String]) -> Evaluated?? {
         guard catalog.actions.declared else { return .some(nil) }  // opaque (SPEC §7.4)
+        // The usual case, a bound action this client performs, is kept without building its JSON.
+        if case .object(let members) = value, !value.holdsComponents,
+           let index = catalog.actions.declaredIndex(type: Evaluated.member("type", of: members)?.jsonValue?.stringValue,
+                                                     contains: { Evaluated.member($0, of: members) != nil }),
+           profile.actionRenderable[index] {
+            return .some(nil)
+        }
         guard let json = value.plainJSON else { return nil }
         switch json {
         case .object(let action):
@@ -34,12 +41,18 @@ extension Assembler {
         }
     }
 
+    /// Whether a literal action member is written as it is for this client: actions are
+    /// opaque, or its type (declared, its required fields present) is one the client performs.
+    func keepsLiteralAction(_ rule: MemberRule) -> Bool {
+        !catalog.actions.declared || rule.literalAction.map { profile.actionRenderable[$0] } == true
+    }
+
     private enum ActionNegotiation {
         case kept, replaced(JSONObject), none
     }
 
     private func negotiate(_ action: JSONObject, fallbacks: inout [String]) -> ActionNegotiation {
-        guard let index = declaredIndex(action) else { return .none }
+        guard let index = catalog.actions.declaredIndex(of: action) else { return .none }
         if profile.actionRenderable[index] { return .kept }
         fallbacks.append(catalog.actions[index].name)
         var current = action, currentIndex = index
@@ -47,20 +60,12 @@ extension Assembler {
             guard let template = catalog.actions[currentIndex].fallback else { break }
             var scope = Scope()
             for member in current.members { scope.bind(member.key, .value(member.value)) }
-            guard let next = evaluator.value(template, scope)?.plainJSON?.objectValue, let nextIndex = declaredIndex(next)
+            guard let next = evaluator.value(template, scope)?.plainJSON?.objectValue, let nextIndex = catalog.actions.declaredIndex(of: next)
             else { break }
             if profile.actionRenderable[nextIndex] { return .replaced(next) }
             current = next
             currentIndex = nextIndex
         }
         return .none
-    }
-
-    /// The catalog index of the action's type, when declared and its required fields are present.
-    private func declaredIndex(_ action: JSONObject) -> Int? {
-        guard let name = action["type"]?.stringValue, let index = catalog.actions.index(of: name),
-              catalog.actions[index].required.allSatisfy(action.contains)
-        else { return nil }
-        return index
     }
 }

@@ -26,7 +26,8 @@ extension Assembler {
             id = bound
         }
         let effectsMark = effects.count
-        guard profile.renderable[template.type], let requiredMask = template.requiredMask, serve(id) else {
+        guard profile.renderable[template.type], let requiredMask = template.requiredMask,
+              template.literalID.map({ serve(literal: $0) }) ?? serve(id) else {
             guard let kept = try negotiate(evaluator.component(template, scope, id: id)!) else { return .dropped }
             try write(kept)
             return .written
@@ -44,9 +45,9 @@ extension Assembler {
                 let rule = members[index].rule
                 let allowed = upgrade == nil && (rule.index.map { profile.fieldAllowed[rules[$0].index] } ?? true)
                 var hasValue = true
-                if case .literal(_, let bytes) = members[index].node, !rule.action {
-                    // Validation checked literals against their rules (all but actions, which
-                    // are negotiated per client): written as they are.
+                if case .literal(_, let bytes) = members[index].node, !rule.action || keepsLiteralAction(rule) {
+                    // Validation checked literals against their rules; an action is written as
+                    // it is only when this client performs it (else it is negotiated below).
                     if allowed {
                         if !first { writer.appendByte(UInt8(ascii: ",")) }
                         first = false

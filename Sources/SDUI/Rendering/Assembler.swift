@@ -21,7 +21,11 @@ struct Assembler {
     var actionFallbackTypes: [String: Int] = [:]
     /// Whether ids can repeat on this page (else validation already proved them unique).
     let checksIDs: Bool
-    /// Ids written so far, in document order, when `checksIDs`.
+    /// The site's literal component ids by number (`TemplateCompiler.literalIDs`).
+    let literalIDs: [String: Int]
+    /// The literal ids served so far, a bit per number, when `checksIDs`.
+    var servedLiterals: [UInt64] = []
+    /// The other ids (bound ones) served so far, when `checksIDs`.
     var servedIDs = Set<String>()
     /// The fallbacks' paths and reasons, only when explaining (nil: nothing is recorded).
     var explanation: FallbackExplanation?
@@ -31,7 +35,7 @@ struct Assembler {
 
     /// One change to the assembler's tallies.
     enum Effect {
-        case servedID(String), fallback(type: String), actionFallback(String)
+        case servedID(String), servedLiteral(Int), fallback(type: String), actionFallback(String)
     }
 
     /// A `"required": true` component could not be rendered for this client.
@@ -48,10 +52,26 @@ struct Assembler {
     /// marks it served.
     mutating func serve(_ id: String) -> Bool {
         guard checksIDs else { return true }
-        // Room for a typical page's ids at once: growing from empty rehashes them 4 times.
-        if servedIDs.isEmpty { servedIDs.reserveCapacity(64) }
+        if let number = literalIDs[id] { return serve(literal: number) }
+        // Room for a few ids at once: growing from empty rehashes them each time.
+        if servedIDs.isEmpty { servedIDs.reserveCapacity(16) }
         guard servedIDs.insert(id).inserted else { return false }
         effects.append(.servedID(id))
+        return true
+    }
+
+    /// `serve` for a template's literal id, by its number: a bit, with no hashing.
+    mutating func serve(literal number: Int) -> Bool {
+        guard checksIDs else { return true }
+        if servedLiterals.isEmpty {
+            servedLiterals = Array(repeating: 0, count: (literalIDs.count + 63) / 64)
+            // Room for a typical page's effects: growing from empty copies the journal each time.
+            effects.reserveCapacity(64)
+        }
+        let word = number / 64, bit: UInt64 = 1 << (number % 64)
+        guard servedLiterals[word] & bit == 0 else { return false }
+        servedLiterals[word] |= bit
+        effects.append(.servedLiteral(number))
         return true
     }
 
@@ -74,10 +94,12 @@ struct Assembler {
             case .replace(let replacement): template = replacement
             case .catalog: template = catalog[current.type].fallback
             }
-            guard let template,
-                  let candidate = evaluator.component(template, Scope(members: current.data), id: current.id).map(conform),
-                  candidate.component.has(catalog[candidate.component.type].required)
+            // Conformed with `if let`, not `.map(conform)`: that closure captured a copy of the
+            // whole assembler.
+            guard let template, let evaluated = evaluator.component(template, Scope(members: current.data), id: current.id)
             else { break }
+            let candidate = conform(evaluated)
+            guard candidate.component.has(catalog[candidate.component.type].required) else { break }
             let next = candidate.component
             if profile.renderable[next.type] {
                 count(candidate)
@@ -149,6 +171,7 @@ struct Assembler {
         for effect in effects[mark...].reversed() {
             switch effect {
             case .servedID(let id): servedIDs.remove(id)
+            case .servedLiteral(let number): servedLiterals[number / 64] &= ~(1 << (number % 64))
             case .fallback(let type):
                 fallbacks -= 1
                 decrement(&fallbackTypes, type)

@@ -24,12 +24,26 @@ enum Evaluated: Sendable {
     func child(_ key: String) -> Evaluated? {
         switch self {
         case .literal(let value, _), .value(let value): return value.child(key).map(Evaluated.value)
-        case .object(let members):
-            // Compared in place: `first(where:)` copies each member it passes.
-            for index in members.indices where members[index].key == key { return members[index].value }
-            return nil
+        case .object(let members): return Self.member(key, of: members)
         case .array(let elements): return Int(key).flatMap { elements.indices.contains($0) ? elements[$0] : nil }
         case .component: return nil
+        }
+    }
+
+    /// The value of the member `key` of an evaluated object's `members`.
+    static func member(_ key: String, of members: [EvaluatedMember]) -> Evaluated? {
+        // Compared in place: `first(where:)` copies each member it passes.
+        for index in members.indices where members[index].key == key { return members[index].value }
+        return nil
+    }
+
+    /// Whether a component is anywhere inside (such a value has no plain JSON).
+    var holdsComponents: Bool {
+        switch self {
+        case .literal, .value: false
+        case .component: true
+        case .array(let elements): elements.contains { $0.holdsComponents }
+        case .object(let members): members.contains { $0.value.holdsComponents }
         }
     }
 

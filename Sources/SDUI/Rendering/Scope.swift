@@ -13,6 +13,8 @@ struct Scope: Sendable {
 
     /// A scope whose bindings are `members` (a fallback's view of the original data).
     init(members: [EvaluatedMember]) {
+        names.reserveCapacity(members.count)
+        values.reserveCapacity(members.count)
         for member in members { bind(member.key, member.value) }
     }
 

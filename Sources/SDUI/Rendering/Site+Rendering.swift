@@ -37,7 +37,7 @@ extension Site {
         let evaluator = Evaluator(variants: variants, rollout: rollout, localizer: Localizer(localization, tag: locale),
                                   time: date.timeIntervalSince1970)
         var assembler = Assembler(catalog: catalog, profile: classes.adopt(client).profile, evaluator: evaluator,
-                                  checksIDs: page.checksIDs)
+                                  checksIDs: page.checksIDs, literalIDs: literalIDs)
         if explain { assembler.explanation = FallbackExplanation() }
         let banner = updateBanner ? self.updateBanner : nil
         do {

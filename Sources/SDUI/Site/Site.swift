@@ -19,10 +19,13 @@ public final class Site: Sendable {
     let updateBanner: UpdateBanner?
     /// What validation found that does not fail it (`strings/fr.json: missing "x" (falls back to en)`).
     public let warnings: [ValidationProblem]
+    /// The templates' literal component ids, numbered (`TemplateCompiler.literalIDs`).
+    let literalIDs: [String: Int]
 
     init(version: String, catalog: Catalog, templates: [String: PageTemplate], routes: RouteTable, sources: SourceTable,
          rollout: RolloutConfig, localization: Localization? = nil, updateBanner: UpdateBanner? = nil,
-         warnings: [ValidationProblem] = []) {
+         warnings: [ValidationProblem] = [], literalIDs: [String: Int] = [:]) {
+        self.literalIDs = literalIDs
         self.localization = localization
         self.updateBanner = updateBanner
         self.warnings = warnings

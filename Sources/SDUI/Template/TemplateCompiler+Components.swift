@@ -38,8 +38,17 @@ extension TemplateCompiler {
             }
         }
         guard let idNode, let type, let data else { return nil }
+        var literalID: Int?
+        if case .literal(.string(let text), _) = idNode { literalID = number(literalID: text) }
         return ComponentTemplate(id: idNode, type: type, data: data, fallback: fallback, required: required,
-                                 site: SourceSite(file: file, path: path.key("id")), catalog: catalog)
+                                 site: SourceSite(file: file, path: path.key("id")), literalID: literalID, catalog: catalog)
+    }
+
+    /// The number of the literal component id `id` in `literalIDs`, given on first sight.
+    private mutating func number(literalID id: String) -> Int {
+        if let number = literalIDs[id] { return number }
+        literalIDs[id] = literalIDs.count
+        return literalIDs.count - 1
     }
 
     /// A fallback template: `{ "type": ..., "data": {...} }`, evaluated against the original data.
@@ -89,7 +98,12 @@ extension TemplateCompiler {
         }
         if let type {
             checkFields(members, type: type, file, path)
-            for index in members.indices { members[index].rule = rule(of: members[index].key, type: type) }
+            for index in members.indices {
+                members[index].rule = rule(of: members[index].key, type: type)
+                if members[index].rule.action, case .literal(.object(let action), _) = members[index].node {
+                    members[index].rule.literalAction = catalog.actions.declaredIndex(of: action)
+                }
+            }
         }
         return members
     }

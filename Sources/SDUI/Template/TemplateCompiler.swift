@@ -19,6 +19,9 @@ struct TemplateCompiler {
     var localeUses: [LocaleUse] = []
     /// The `activeFrom`/`activeUntil` instants compiled since last reset (a page's schedule).
     var scheduleEdges: [Double] = []
+    /// Every literal component id compiled, numbered in order of first sight: assembly marks
+    /// the ones it has served in a table of bits instead of hashing them into a set.
+    var literalIDs: [String: Int] = [:]
 
     /// Where a `$variant` names an experiment, and the variants it has branches for.
     struct VariantUse {

@@ -86,6 +86,9 @@ struct MemberRule: Sendable {
     var typed = false
     /// ...and it is `action` (negotiated per client, literals too).
     var action = false
+    /// For a literal action object of a declared type with its required fields: the index of
+    /// that type, so that a client performing it gets the literal's bytes with no negotiation.
+    var literalAction: Int?
     /// The member's bit in the type's required fields (by the field's first place in
     /// `required`); 0 for a field that is not required.
     var requiredBit: UInt64 = 0
@@ -121,12 +124,16 @@ final class ComponentTemplate: Sendable {
     let requiredMask: UInt64?
     /// Whether the type has typed field rules (its values are checked per request).
     let typed: Bool
+    /// The number of a literal id in its site's `literalIDs`; nil for a bound id (and in a
+    /// fallback, whose id is the original's).
+    let literalID: Int?
 
     /// A component of `catalog`'s type at index `type`, with what streaming assembly reads of
     /// that type worked out once.
     init(id: TemplateNode, type: Int, data: [TemplateMember], fallback: FallbackRule, required: Bool, site: SourceSite,
-         catalog: Catalog) {
+         literalID: Int? = nil, catalog: Catalog) {
         self.id = id
+        self.literalID = literalID
         self.type = type
         self.data = data
         self.fallback = fallback
