@@ -53,11 +53,10 @@ struct Scope: Sendable {
     func lookup(_ path: BindingPath) -> Evaluated? {
         let segments = path.segments
         guard let i = index(of: segments[0]) else { return nil }
-        var value = values[i]
         var next = 1
         // Plain JSON (data, params) is walked as JSON: wrapping each step as an `Evaluated`
-        // copied it twice more.
-        if case .value(var json) = value {
+        // copied it twice more. Matched in place, not copied out first.
+        if case .value(var json) = values[i] {
             while next < segments.count {
                 guard let child = json.child(segments[next]) else { return nil }
                 json = child
@@ -65,6 +64,7 @@ struct Scope: Sendable {
             }
             return .value(json)
         }
+        var value = values[i]
         while next < segments.count {
             guard let child = value.child(segments[next]) else { return nil }
             value = child
