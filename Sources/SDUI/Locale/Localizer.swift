@@ -14,7 +14,7 @@ struct Localizer: Sendable {
 
     /// The message `key` with `arguments`; nil when the key is unknown in both locales or an
     /// argument it formats has no suitable value.
-    func message(_ key: String, arguments: [String: JSONValue]) -> String? {
+    func message(_ key: String, arguments: JSONObject) -> String? {
         let strings: LocaleStrings, message: Message
         if let own = locale.messages[key] {
             (strings, message) = (locale, own)

@@ -3,10 +3,10 @@
 /// (missing, or not a number where one is needed) leaves the whole message without a value.
 struct MessageFormatter {
     let formats: LocaleFormats
-    let arguments: [String: JSONValue]
+    let arguments: JSONObject
     private var output = ""
 
-    init(formats: LocaleFormats, arguments: [String: JSONValue]) {
+    init(formats: LocaleFormats, arguments: JSONObject) {
         self.formats = formats
         self.arguments = arguments
     }

@@ -46,8 +46,13 @@ struct Evaluator {
             return window.contains(time) ? value(node, scope) : nil
         case .message(let key, let arguments):
             return localize { localizer in
-                var values: [String: JSONValue] = [:]
-                for member in evaluate(arguments, scope) { values[member.key] = member.value.jsonValue }
+                // A few arguments, looked up by a scan: no table is built and hashed per message.
+                var values = JSONObject()
+                let evaluated = evaluate(arguments, scope)
+                values.members.reserveCapacity(evaluated.count)
+                for member in evaluated {
+                    if let value = member.value.jsonValue { values.members.append(JSONObject.Member(key: member.key, value: value)) }
+                }
                 return localizer.message(key, arguments: values)
             }
         case .format(let format):
