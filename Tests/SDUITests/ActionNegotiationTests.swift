@@ -61,6 +61,32 @@ import Testing
         #expect(olderCounts == ["share": 2, "pay": 2])
     }
 
+    /// A bound action is negotiated from its evaluated members (its JSON is built only when it
+    /// is not kept): its bound type names the action, and a required field whose binding has no
+    /// value is missing, so the action goes, and with it its button.
+    @Test func boundActionsAreNegotiatedByTheirEvaluatedMembers() throws {
+        let children = #"""
+        [{"id":"kept","type":"button","data":{"title":"K","action":{"type":"share","url":"{{d.url}}"}}},
+         {"id":"typed","type":"button","data":{"title":"T","action":{"type":"{{d.type}}","url":"{{d.url}}"}}},
+         {"id":"unknown","type":"button","data":{"title":"U","action":{"type":"{{d.unknown}}","url":"{{d.url}}"}}},
+         {"id":"lacking","type":"button","data":{"title":"L","action":{"type":"navigate","url":"{{d.missing}}"}}},
+         {"id":"older","type":"button","data":{"title":"O","more":{"type":"share","url":"{{d.url}}"},"action":{"type":"navigate","url":"a"}}}]
+        """#
+        let site = try Fixtures.load(Fixtures.page(children, data: #"{"d":{"source":"s","key":"d"}}"#,
+                                                   extra: ["catalog.json": Self.catalog]))
+        let data = ["d": Fixtures.json(#"{"url":"https://x/2","type":"navigate","unknown":"teleport"}"#)]
+        let new = try #require(Fixtures.renderPage(site, data: data, client: Fixtures.client("ios/6.0.0")))
+        let body = String(decoding: new.body, as: UTF8.self)
+        #expect(body.contains(#""id":"kept","type":"button","data":{"title":"K","action":{"type":"share","url":"https://x/2"}}"#))
+        #expect(body.contains(#""action":{"type":"navigate","url":"https://x/2"}"#))
+        #expect(!body.contains(#""id":"unknown""#) && !body.contains(#""id":"lacking""#))
+        #expect(new.actionFallbackTypes.isEmpty)
+        // ios/4.0.0 performs neither share nor copy: the bound share is replaced by the chain's end.
+        let old = try #require(Fixtures.renderPage(site, data: data, client: Fixtures.client("ios/4.0.0")))
+        #expect(String(decoding: old.body, as: UTF8.self).contains(#""more":{"type":"navigate","url":"app://copy?https://x/2"}"#))
+        #expect(old.actionFallbackTypes == ["share": 2])
+    }
+
     @Test func aPlatformMissingFromSinceWithNoRenderableFallbackLosesTheField() throws {
         // android knows none of share, copy or pay: only navigate, and share's chain ends in it.
         let (body, _) = try render(Fixtures.client("android/9.0.0"))
