@@ -104,7 +104,10 @@ extension Assembler {
             var written = 0
             // An array's elements each contribute; `$each` and a spliced fragment are one contribution.
             if case .array(let nodes) = node {
-                for node in nodes { try streamElements(node, scope, written: &written) }
+                // Through the buffer: each node is read in place, not copied (retained) out.
+                try nodes.withUnsafeBufferPointer { nodes throws(UpgradeRequired) in
+                    for index in nodes.indices { try streamElements(nodes[index], scope, written: &written) }
+                }
             } else {
                 try streamElements(node, scope, written: &written)
             }
