@@ -92,12 +92,6 @@ struct PagePipeline: Sendable {
             throw HTTPError(status: 404, code: "not_found", message: "no page at \(request.path)")
         }
         guard request.method == "GET" || request.method == "HEAD" else { throw .methodNotAllowed }
-        var plan = PagePlan(site: site, match: match, query: try PageQuery.parse(request.headers).get())
-        plan.locale = LocaleNegotiation.negotiate(request.headers, localization: site.localization, answers: snapshot.localeAnswers)
-        plan.forward(request.headers, site: site)
-        if let query = request.query {
-            plan.query = try QueryParameters.parse(query, declared: site.declaredQuery(of: plan.template)).get()
-        }
-        return plan
+        return try PagePlan(site: site, match: match, request: request, answers: snapshot.localeAnswers)
     }
 }
