@@ -54,12 +54,17 @@ struct HeaderBlock: Sendable {
         bytes.append(contentsOf: lines)
     }
 
-    /// These lines followed by `more`, in a buffer of exactly their size.
-    func joined(_ more: [UInt8]...) -> [UInt8] {
-        var joined: [UInt8] = []
-        joined.reserveCapacity(more.reduce(bytes.count) { $0 + $1.count })
-        joined.append(contentsOf: bytes)
-        for lines in more { joined.append(contentsOf: lines) }
-        return joined
+    /// These lines, then the fixed lines `more`, then the line `ETag: tag` (`W/tag` when
+    /// `weak`), in a buffer of exactly their size: no block is built aside for the tag.
+    func joined(_ more: StaticString..., etag: String, weak: Bool) -> [UInt8] {
+        let etagLine = "ETag: \r\n".utf8.count + (weak ? 2 : 0) + etag.utf8.count
+        var joined = HeaderBlock(capacity: more.reduce(bytes.count + etagLine) { $0 + $1.utf8CodeUnitCount })
+        joined.bytes.append(contentsOf: bytes)
+        for lines in more { joined.literal(lines) }
+        joined.start("ETag")
+        if weak { joined.literal("W/") }
+        joined.append(etag)
+        joined.end()
+        return joined.bytes
     }
 }
