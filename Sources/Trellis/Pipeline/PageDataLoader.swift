@@ -30,28 +30,26 @@ struct PageDataLoader: Sendable {
     /// The synchronous part of `load`: the `file` entries (and the url entries when no upstream
     /// is reachable), with no closure, so a page of file sources only is assembled in place.
     func start(_ requests: [DataRequest], site: Site) -> Loading {
-        var data = PageData()
         // One table of the right size, not one regrown per entry.
-        data.values.reserveCapacity(requests.count)
-        var remote: [DataRequest] = []
-        for request in requests {
-            if request.keyMissing {
-                Self.record(nil, for: request, in: &data)
-                continue
-            }
-            switch request.kind {
-            case .file:
-                Self.record(site.fileValue(source: request.source, key: request.key), for: request, in: &data)
-            case .url:
-                remote.append(request)
-            }
+        var data = PageData(values: Dictionary(minimumCapacity: requests.count))
+        for request in requests where !isRemote(request) {
+            Self.record(request.keyMissing ? nil : site.fileValue(source: request.source, key: request.key), for: request, in: &data)
         }
-        guard !remote.isEmpty else { return .loaded(data) }
         guard let upstream else {
-            for request in remote { Self.record(nil, for: request, in: &data) }
+            // No upstream to ask: the url entries have no value, recorded after the file entries
+            // as a fetch records them, with no list of them made.
+            for request in requests where isRemote(request) { Self.record(nil, for: request, in: &data) }
             return .loaded(data)
         }
+        let remote = requests.filter(isRemote)
+        guard !remote.isEmpty else { return .loaded(data) }
         return .fetching(local: data, remote: remote, upstream: upstream)
+    }
+
+    /// Whether `request` is a url source's to fetch (its key is known).
+    private func isRemote(_ request: DataRequest) -> Bool {
+        guard case .url = request.kind else { return false }
+        return !request.keyMissing
     }
 
     /// The asynchronous part of `load`: fetches the url sources `remote` from `upstream` and
