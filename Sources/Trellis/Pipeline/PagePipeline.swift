@@ -74,7 +74,7 @@ struct PagePipeline: Sendable {
     func outcome(_ representation: Representation, cache: CacheUse, request: HTTPRequest,
                          trace: TraceContext, date: Date) -> PageOutcome {
         PageOutcome(representation, cache: cache, trace: trace,
-                    coding: AcceptEncoding.preferredCoding(request.headers["Accept-Encoding"]),
+                    coding: AcceptEncoding.preferredCoding(request.headers),
                     preconditions: Preconditions(request.headers), date: date)
     }
 
