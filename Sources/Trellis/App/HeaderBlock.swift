@@ -55,16 +55,29 @@ struct HeaderBlock: Sendable {
     }
 
     /// These lines, then the fixed lines `more`, then the line `ETag: tag` (`W/tag` when
-    /// `weak`), in a buffer of exactly their size: no block is built aside for the tag.
+    /// `weak`), in a buffer of exactly their size, each piece copied once into place: no block
+    /// is built aside for the tag, and the buffer is not grown.
     func joined(_ more: StaticString..., etag: String, weak: Bool) -> [UInt8] {
-        let etagLine = "ETag: \r\n".utf8.count + (weak ? 2 : 0) + etag.utf8.count
-        var joined = HeaderBlock(capacity: more.reduce(bytes.count + etagLine) { $0 + $1.utf8CodeUnitCount })
-        joined.bytes.append(contentsOf: bytes)
-        for lines in more { joined.literal(lines) }
-        joined.start("ETag")
-        if weak { joined.literal("W/") }
-        joined.append(etag)
-        joined.end()
-        return joined.bytes
+        var etag = etag
+        return etag.withUTF8 { tag in
+            let name: StaticString = weak ? "ETag: W/" : "ETag: "
+            let count = more.reduce(bytes.count + name.utf8CodeUnitCount + tag.count + 2) { $0 + $1.utf8CodeUnitCount }
+            return [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+                guard var at = buffer.baseAddress else { return }
+                func put(_ start: UnsafePointer<UInt8>?, _ length: Int) {
+                    guard let start, length > 0 else { return }
+                    at.initialize(from: start, count: length)
+                    at += length
+                }
+                bytes.withUnsafeBufferPointer { put($0.baseAddress, $0.count) }
+                for lines in more { put(lines.utf8Start, lines.utf8CodeUnitCount) }
+                put(name.utf8Start, name.utf8CodeUnitCount)
+                put(tag.baseAddress, tag.count)
+                put(Self.lineEnd.utf8Start, Self.lineEnd.utf8CodeUnitCount)
+                initialized = count
+            }
+        }
     }
+
+    private static let lineEnd: StaticString = "\r\n"
 }
