@@ -13,6 +13,8 @@ struct HTTPHeadersLookupTests {
         #expect(headers["y-ab"] == "3")
         #expect(headers["X-A"] == nil && headers["X-Aab"] == nil && headers["Z-AB"] == nil)
         #expect(headers.count(of: "X-AB") == 2 && headers.combinedValue("x-ab") == "2, 4")
+        #expect(headers.withFirstValue(of: "x-AB") { $0.map { String(decoding: $0, as: UTF8.self) } } == "2")
+        #expect(headers.withFirstValue(of: "X-A") { $0 == nil })
     }
 
     @Test func initialsThatDifferOnlyInTheCaseBitButAreNotLettersStayDifferent() {

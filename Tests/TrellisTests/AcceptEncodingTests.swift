@@ -1,3 +1,4 @@
+import HTTPServer
 import Testing
 @testable import Trellis
 
@@ -35,11 +36,13 @@ import Testing
         ("gzip;level=9", .gzip),
     ])
     func negotiates(header: String, expected: ContentCoding) {
-        #expect(AcceptEncoding.preferredCoding(header) == expected)
+        #expect(AcceptEncoding.preferredCoding(HTTPHeaders([("Accept-Encoding", header)])) == expected)
     }
 
-    @Test func absentHeaderMeansIdentity() {
-        #expect(AcceptEncoding.preferredCoding(nil) == .identity)
+    @Test func theFirstFieldIsReadAndAnAbsentOneMeansIdentity() {
+        #expect(AcceptEncoding.preferredCoding(HTTPHeaders([("accept-encoding", "gzip"), ("Accept-Encoding", "identity")])) == .gzip)
+        #expect(AcceptEncoding.preferredCoding(HTTPHeaders()) == .identity)
+        #expect(AcceptEncoding.preferredCoding(HTTPHeaders([("Accept", "*/*")])) == .identity)
     }
 
     @Test(arguments: [

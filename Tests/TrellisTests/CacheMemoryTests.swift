@@ -1,7 +1,6 @@
 import CLinux
 import HTTPServer
 import SDUI
-import Synchronization
 import Testing
 @testable import Trellis
 
@@ -18,19 +17,11 @@ import Testing
     static func fill(_ cache: ResponseCache<CacheKey, Representation>) throws -> (measured: Int, charged: Int) {
         let pipeline = PagePipelineTests.pipeline()
         let request = HTTPRequest(method: "GET", target: "/product/1", headers: HTTPHeaders([("X-Client-Version", "ios/5.2.0")]))
-        let plans = try (0..<25).map { id in
-            try pipeline.decide(HTTPRequest(method: "GET", target: "/product/\(id + 1)", headers: request.headers)).get()
-        }
-        func representation(_ plan: PagePlan) -> Representation {
-            let result = Mutex<Representation?>(nil)
-            pipeline.assemble(plan, context: PageRequestContext(request)) { representation, _ in
-                result.withLock { $0 = representation }
-            }
-            return result.withLock { $0! }
-        }
+        let requests = (0..<25).map { id in HTTPRequest(method: "GET", target: "/product/\(id + 1)", headers: request.headers) }
         for index in 0..<entries {
-            var plan = plans[index % plans.count]
-            let entry = representation(plan)
+            let page = requests[index % requests.count]
+            var plan = try pipeline.decide(page).get()
+            let entry = try #require(pipeline.answer(page).representation)
             plan.params["id"] = "p\(index)"
             let key = CacheKey(generation: 1, plan: plan)
             cache.insert(entry, for: key, cost: PagePipeline.charge(entry, key: key))

@@ -46,6 +46,9 @@ import Testing
 
     @Test func malformedHeadersAre400sBeforeTheMinimumVersion() {
         #expect(Self.run("/home", [("X-Client-Version", "ios/1")]).error?.code == "bad_client_version")
+        // Two fields, even of one valid version, are one comma-joined value: never a version.
+        #expect(Self.run("/home", [("X-Client-Version", "ios/5.2.0"), ("X-Client-Version", "ios/5.2.0")]).error?.code
+            == "bad_client_version")
         #expect(Self.run("/home", [("X-Client-Version", "ios/1.0.0"), ("X-Device-Id", "")]).error?.code == "bad_device_id")
     }
 

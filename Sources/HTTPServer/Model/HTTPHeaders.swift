@@ -74,6 +74,14 @@ public struct HTTPHeaders: Sendable, Sequence {
         firstIndex(of: name, from: 0).map(value(at:))
     }
 
+    /// `body` applied to the bytes of the first value for `name`, nil when there is none: a
+    /// value read where it lies, with no `String` made of it.
+    public func withFirstValue<Result>(of name: String, _ body: (UnsafeBufferPointer<UInt8>?) -> Result) -> Result {
+        guard let index = firstIndex(of: name, from: 0) else { return body(nil) }
+        let field = fields[index]
+        return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[Int(field.valueStart)..<Int(field.valueEnd)])) }
+    }
+
     /// All values for `name`, in order.
     public func values(_ name: String) -> [String] {
         var found: [String] = []

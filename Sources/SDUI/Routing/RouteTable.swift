@@ -7,6 +7,8 @@ struct RouteTable: Sendable {
         var literals: [String: Node] = [:]
         var param: Node?
         var page: (name: String, route: Route)?
+        /// How many `:param` segments the route ending here has.
+        var paramCount = 0
     }
 
     private let root = Node()
@@ -29,6 +31,7 @@ struct RouteTable: Sendable {
             }
         }
         node.page = (page, route)
+        node.paramCount = route.segments.count { if case .param = $0 { true } else { false } }
         if !route.segments.contains(where: { if case .param = $0 { true } else { false } }) {
             exact["/" + route.segments.map { if case .literal(let text) = $0 { text } else { "" } }.joined(separator: "/")] = page
         }
@@ -44,8 +47,8 @@ struct RouteTable: Sendable {
             guard bytes.first == UInt8(ascii: "/") else { return nil }
             // `/` has no segment; every other path starts one after each `/`, a last empty one included.
             let first = bytes.count == 1 ? nil : 1
-            guard let (name, route) = find(root, bytes, segmentAt: first) else { return nil }
-            var params: [String: String] = [:]
+            guard let node = find(root, bytes, segmentAt: first), let (name, route) = node.page else { return nil }
+            var params = [String: String](minimumCapacity: node.paramCount)
             var start = first
             for segment in route.segments {
                 guard let from = start else { break }
@@ -63,9 +66,10 @@ struct RouteTable: Sendable {
         return (end, end < bytes.count ? end + 1 : nil)
     }
 
-    /// The page reached from `node` by the segments from `start` on (nil: none left).
-    private func find(_ node: Node, _ bytes: UnsafeBufferPointer<UInt8>, segmentAt start: Int?) -> (String, Route)? {
-        guard let start else { return node.page }
+    /// The node of the page reached from `node` by the segments from `start` on (nil: none
+    /// left). The node, not its page, is handed back up: one reference, not the page's fields.
+    private func find(_ node: Node, _ bytes: UnsafeBufferPointer<UInt8>, segmentAt start: Int?) -> Node? {
+        guard let start else { return node.page == nil ? nil : node }
         let (end, next) = Self.segment(bytes, at: start)
         let part = UnsafeBufferPointer(rebasing: bytes[start..<end])
         if !node.literals.isEmpty, let literal = node.literals[String(decoding: part, as: UTF8.self)],

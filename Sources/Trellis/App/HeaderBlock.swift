@@ -54,12 +54,30 @@ struct HeaderBlock: Sendable {
         bytes.append(contentsOf: lines)
     }
 
-    /// These lines followed by `more`, in a buffer of exactly their size.
-    func joined(_ more: [UInt8]...) -> [UInt8] {
-        var joined: [UInt8] = []
-        joined.reserveCapacity(more.reduce(bytes.count) { $0 + $1.count })
-        joined.append(contentsOf: bytes)
-        for lines in more { joined.append(contentsOf: lines) }
-        return joined
+    /// These lines, then the fixed lines `more`, then the line `ETag: tag` (`W/tag` when
+    /// `weak`), in a buffer of exactly their size, each piece copied once into place: no block
+    /// is built aside for the tag, and the buffer is not grown.
+    func joined(_ more: StaticString..., etag: String, weak: Bool) -> [UInt8] {
+        var etag = etag
+        return etag.withUTF8 { tag in
+            let name: StaticString = weak ? "ETag: W/" : "ETag: "
+            let count = more.reduce(bytes.count + name.utf8CodeUnitCount + tag.count + 2) { $0 + $1.utf8CodeUnitCount }
+            return [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+                guard var at = buffer.baseAddress else { return }
+                func put(_ start: UnsafePointer<UInt8>?, _ length: Int) {
+                    guard let start, length > 0 else { return }
+                    at.initialize(from: start, count: length)
+                    at += length
+                }
+                bytes.withUnsafeBufferPointer { put($0.baseAddress, $0.count) }
+                for lines in more { put(lines.utf8Start, lines.utf8CodeUnitCount) }
+                put(name.utf8Start, name.utf8CodeUnitCount)
+                put(tag.baseAddress, tag.count)
+                put(Self.lineEnd.utf8Start, Self.lineEnd.utf8CodeUnitCount)
+                initialized = count
+            }
+        }
     }
+
+    private static let lineEnd: StaticString = "\r\n"
 }

@@ -1,3 +1,5 @@
+import HTTPServer
+
 /// `Accept-Encoding` negotiation (RFC 9110 §12.5.3) between the two codings Trellis has.
 ///
 /// The header is a comma-separated list of codings, each with an optional weight
@@ -12,10 +14,10 @@
 /// excludes it (`identity;q=0`): identity is our fallback, we never answer 406.
 /// An absent or empty header means identity.
 package enum AcceptEncoding {
-    /// The coding to answer with for an `Accept-Encoding` value (nil when absent).
-    package static func preferredCoding(_ headerValue: String?) -> ContentCoding {
-        guard var headerValue else { return .identity }
-        return headerValue.withUTF8 { preferredCoding(bytes: $0[...]) }
+    /// The coding to answer with for the first `Accept-Encoding` field of `headers`, read over
+    /// its bytes where they lie (no `String` made: every page answer, hits included, comes here).
+    package static func preferredCoding(_ headers: HTTPHeaders) -> ContentCoding {
+        headers.withFirstValue(of: "Accept-Encoding") { value in value.map { preferredCoding(bytes: $0[...]) } ?? .identity }
     }
 
     /// `preferredCoding` over the value's bytes (integer indices: no `String` index arithmetic).

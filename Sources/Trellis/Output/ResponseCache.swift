@@ -3,9 +3,11 @@ import Synchronization
 /// A thread-safe LRU cache of finished representations (bodies, gzipped bodies, headers),
 /// bounded by total cost in bytes, with optional per-entry expiry and request coalescing.
 ///
-/// - `value(for:compute:completion:)` is the request path: a hit completes at once; on a miss
-///   the first caller computes and everyone asking for the same key meanwhile waits for that
-///   one computation. Each call counts one hit or one miss (a coalesced waiter is a miss).
+/// - `claim(_:waiter:)` then `deliver` is the request path: a hit answers at once; on a miss
+///   the first caller computes (synchronously when it can, with no closure) and everyone asking
+///   for the same key meanwhile waits for that one computation. Each claim counts one hit or
+///   one miss (a coalesced waiter is a miss). `value(for:compute:completion:)` is the same
+///   with the computation and the answer as closures.
 /// - `cachedValue(for:)` is a plain synchronous look-up that counts nothing.
 /// - `removeAll()` drops everything (Pages reload). A computation already running then still
 ///   completes its own waiters, but its value is not stored and later callers do not wait for
@@ -23,25 +25,28 @@ package final class ResponseCache<Key: Hashable & Sendable, Value: Sendable>: Se
     /// Receives the value (nil when the computation failed) and whether it came from the cache.
     package typealias Completion = @Sendable (Value?, _ hit: Bool) -> Void
 
-    /// A running computation: its key and the generation it started in.
-    private struct Pending: Hashable {
-        let key: Key
+    /// Where the computation of a key started in one generation waits: a key is hashed once per
+    /// claim (outside the lock), and its computation is found again by these two integers, not
+    /// by hashing the key twice more. Two keys of one hash never share a computation: the second
+    /// one's claim computes on its own, uncoalesced (a 64-bit collision: almost never).
+    fileprivate struct PendingID: Hashable {
+        let hash: Int
         let generation: Int
+    }
+
+    /// A running computation: its key and the callers that joined it.
+    private struct Computation {
+        let key: Key
+        var waiters: [Completion] = []
     }
 
     /// Everything the lock guards.
     private struct State {
         var storage: LRUStorage<Key, Value>
-        var waiters: [Pending: [Completion]] = [:]
+        /// The running computations, by their key's hash and generation.
+        var computations: [PendingID: Computation] = [:]
         /// Bumped by `removeAll`; a computation of an older generation is not stored or joined.
         var generation = 0
-    }
-
-    /// What a `value(for:)` call found under the lock.
-    private enum Lookup {
-        case hit(Value)
-        case compute(generation: Int)
-        case queued
     }
 
     private let state: Mutex<State>
@@ -56,9 +61,9 @@ package final class ResponseCache<Key: Hashable & Sendable, Value: Sendable>: Se
         self.now = now
     }
 
-    /// How many `value(for:)` calls were answered from the cache.
+    /// How many claims were answered from the cache.
     package var hits: Int { hitCount.load(ordering: .relaxed) }
-    /// How many `value(for:)` calls were not (coalesced waiters included).
+    /// How many were not (coalesced waiters included).
     package var misses: Int { missCount.load(ordering: .relaxed) }
     /// How many entries are held.
     package var count: Int { state.withLock { $0.storage.count } }
@@ -77,7 +82,7 @@ package final class ResponseCache<Key: Hashable & Sendable, Value: Sendable>: Se
     }
 
     /// The live value for `key`, counted as a hit, or nil (counting nothing: the caller goes on
-    /// to `value(for:compute:completion:)`, which counts the miss). The serving path's first
+    /// to `claim`, which counts the miss). The serving path's first
     /// step: a hit needs no closure.
     package func hit(for key: Key) -> Value? {
         let now = now()
@@ -101,29 +106,74 @@ package final class ResponseCache<Key: Hashable & Sendable, Value: Sendable>: Se
         }
     }
 
+    /// What `claim` found for a key.
+    package enum Claim {
+        /// The live value, counted as a hit.
+        case hit(Value)
+        /// A computation of the key is under way: the waiter joined it and gets its value.
+        case joined
+        /// No value and no computation: the caller computes it and hands it to `deliver(_:for:claim:cost:expiresAt:)`,
+        /// exactly once; later callers wait for it meanwhile.
+        case compute(Ticket)
+    }
+
+    /// A computation `claim` handed to its caller: where it waits.
+    package struct Ticket: Sendable {
+        fileprivate let id: PendingID
+    }
+
+    /// The value for `key` from the cache, or a computation of it to join or to run. Counts one
+    /// hit or one miss. `waiter` is made only when the caller joins a computation under way: the
+    /// caller that computes gets its own value from its own computation and needs no closure.
+    package func claim(_ key: Key, waiter: @autoclosure () -> Completion) -> Claim {
+        let now = now(), hash = key.hashValue
+        let claim: Claim = state.withLock { state in
+            if let value = state.storage.value(for: key, now: now) { return .hit(value) }
+            let id = PendingID(hash: hash, generation: state.generation)
+            if let index = state.computations.index(forKey: id) {
+                guard state.computations.values[index].key == key else { return .compute(Ticket(id: id)) }
+                state.computations.values[index].waiters.append(waiter())
+                return .joined
+            }
+            state.computations[id] = Computation(key: key)
+            return .compute(Ticket(id: id))
+        }
+        if case .hit = claim {
+            hitCount.add(1, ordering: .relaxed)
+        } else {
+            missCount.add(1, ordering: .relaxed)
+        }
+        return claim
+    }
+
+    /// Ends the computation of `key` that `claim` handed out as `ticket`: stores `value` (nil on
+    /// failure: not stored) at `cost` until `expiresAt`, unless `removeAll` ran meanwhile, and
+    /// answers the callers that joined it.
+    package func deliver(_ value: Value?, for key: Key, claim ticket: Ticket, cost: Int, expiresAt: ContinuousClock.Instant?) {
+        let live = isLive(expiresAt)
+        let waiters = state.withLock { state in
+            if let value, live, state.generation == ticket.id.generation {
+                state.storage.insert(value, for: key, cost: cost, expiresAt: expiresAt)
+            }
+            guard let index = state.computations.index(forKey: ticket.id), state.computations.values[index].key == key else {
+                return [Completion]()
+            }
+            return state.computations.remove(at: index).value.waiters
+        }
+        for waiter in waiters { waiter(value, false) }
+    }
+
     /// Answers `completion` from the cache, or from one shared run of `compute` per key.
     package func value(for key: Key, compute: @escaping @Sendable (@escaping Deliver) -> Void, completion: @escaping Completion) {
-        let now = now()
-        let lookup: Lookup = state.withLock { state in
-            if let value = state.storage.value(for: key, now: now) { return .hit(value) }
-            let pending = Pending(key: key, generation: state.generation)
-            if state.waiters[pending] != nil {
-                state.waiters[pending]!.append(completion)
-                return .queued
-            }
-            state.waiters[pending] = [completion]
-            return .compute(generation: state.generation)
-        }
-        switch lookup {
-        case let .hit(value):
-            hitCount.add(1, ordering: .relaxed)
+        switch claim(key, waiter: completion) {
+        case .hit(let value):
             completion(value, true)
-        case .queued:
-            missCount.add(1, ordering: .relaxed)
-        case let .compute(generation):
-            missCount.add(1, ordering: .relaxed)
+        case .joined:
+            break
+        case .compute(let ticket):
             compute { value, cost, expiresAt in
-                self.finish(key, generation: generation, value: value, cost: cost, expiresAt: expiresAt)
+                self.deliver(value, for: key, claim: ticket, cost: cost, expiresAt: expiresAt)
+                completion(value, false)
             }
         }
     }
@@ -132,16 +182,5 @@ package final class ResponseCache<Key: Hashable & Sendable, Value: Sendable>: Se
     /// a zero lifetime (`PageCachePolicy`), and would only hold memory until evicted.
     private func isLive(_ expiresAt: ContinuousClock.Instant?) -> Bool {
         expiresAt.map { $0 > now() } ?? true
-    }
-
-    private func finish(_ key: Key, generation: Int, value: Value?, cost: Int, expiresAt: ContinuousClock.Instant?) {
-        let live = isLive(expiresAt)
-        let waiters = state.withLock { state in
-            if let value, live, state.generation == generation {
-                state.storage.insert(value, for: key, cost: cost, expiresAt: expiresAt)
-            }
-            return state.waiters.removeValue(forKey: Pending(key: key, generation: generation)) ?? []
-        }
-        for waiter in waiters { waiter(value, false) }
     }
 }

@@ -7,35 +7,58 @@ struct PageDataLoader: Sendable {
     /// Fetches `url` sources; nil means none are reachable (every url entry has no value).
     let upstream: (any UpstreamFetching)?
 
+    /// How far `start` got with a page's data.
+    enum Loading {
+        /// Every entry is answered: no url source, or none reachable.
+        case loaded(PageData)
+        /// The file entries are answered in `local`; the url sources `remote` are left to
+        /// `fetch` from `upstream`.
+        case fetching(local: PageData, remote: [DataRequest], upstream: any UpstreamFetching)
+    }
+
     /// Loads `requests` for the request of `context` (whose headers and trace the url sources
     /// carry on to their upstreams).
     func load(_ requests: [DataRequest], site: Site, context: PageRequestContext,
               completion: @escaping @Sendable (PageData) -> Void) {
-        var data = PageData()
+        switch start(requests, site: site) {
+        case .loaded(let data): completion(data)
+        case .fetching(let local, let remote, let upstream):
+            Self.fetch(remote, from: upstream, into: local, context: context, completion: completion)
+        }
+    }
+
+    /// The synchronous part of `load`: the `file` entries (and the url entries when no upstream
+    /// is reachable), with no closure, so a page of file sources only is assembled in place.
+    func start(_ requests: [DataRequest], site: Site) -> Loading {
         // One table of the right size, not one regrown per entry.
-        data.values.reserveCapacity(requests.count)
-        var remote: [DataRequest] = []
-        for request in requests {
-            if request.keyMissing {
-                record(nil, for: request, in: &data)
-                continue
-            }
-            switch request.kind {
-            case .file:
-                record(site.fileValue(source: request.source, key: request.key), for: request, in: &data)
-            case .url:
-                remote.append(request)
-            }
+        var data = PageData(values: Dictionary(minimumCapacity: requests.count))
+        for request in requests where !isRemote(request) {
+            Self.record(request.keyMissing ? nil : site.fileValue(source: request.source, key: request.key), for: request, in: &data)
         }
-        guard !remote.isEmpty else { return completion(data) }
         guard let upstream else {
-            for request in remote { record(nil, for: request, in: &data) }
-            return completion(data)
+            // No upstream to ask: the url entries have no value, recorded after the file entries
+            // as a fetch records them, with no list of them made.
+            for request in requests where isRemote(request) { Self.record(nil, for: request, in: &data) }
+            return .loaded(data)
         }
-        let local = data, fetched = remote
-        upstream.fetchAll(fetched, context: context) { values in
+        let remote = requests.filter(isRemote)
+        guard !remote.isEmpty else { return .loaded(data) }
+        return .fetching(local: data, remote: remote, upstream: upstream)
+    }
+
+    /// Whether `request` is a url source's to fetch (its key is known).
+    private func isRemote(_ request: DataRequest) -> Bool {
+        guard case .url = request.kind else { return false }
+        return !request.keyMissing
+    }
+
+    /// The asynchronous part of `load`: fetches the url sources `remote` from `upstream` and
+    /// completes with `local` and their values.
+    static func fetch(_ remote: [DataRequest], from upstream: any UpstreamFetching, into local: PageData,
+                      context: PageRequestContext, completion: @escaping @Sendable (PageData) -> Void) {
+        upstream.fetchAll(remote, context: context) { values in
             var data = local
-            for (request, value) in zip(fetched, values) {
+            for (request, value) in zip(remote, values) {
                 if value?.isStale == true { data.stale.append(request.entry) }
                 record(value?.json, for: request, in: &data)
             }
@@ -43,7 +66,7 @@ struct PageDataLoader: Sendable {
         }
     }
 
-    private func record(_ value: JSONValue?, for request: DataRequest, in data: inout PageData) {
+    private static func record(_ value: JSONValue?, for request: DataRequest, in data: inout PageData) {
         if let value {
             data.values[request.entry] = value
         } else if request.required {

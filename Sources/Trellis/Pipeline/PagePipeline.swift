@@ -25,7 +25,8 @@ struct PagePipeline: Sendable {
     enum Start {
         /// Answered already: a JSON error, or a cache hit.
         case answered(PageOutcome)
-        /// The page must be assembled (or joins an assembly under way): go on with `finish`.
+        /// The page must be assembled (or joins an assembly under way): go on with `finish`
+        /// (`PagePipeline+Miss`).
         case pending(Pending)
     }
 
@@ -36,14 +37,6 @@ struct PagePipeline: Sendable {
         case cached(CacheKey)
         /// A page the cache takes no part in (no cache, or a personal page): its plan is never hashed.
         case uncached(PagePlan)
-
-        /// The page's plan.
-        var plan: PagePlan {
-            switch self {
-            case .cached(let key): key.plan
-            case .uncached(let plan): plan
-            }
-        }
     }
 
     /// Answers `request` through `completion`, exactly once: synchronously for a cache hit, an
@@ -77,24 +70,11 @@ struct PagePipeline: Sendable {
         return .answered(outcome(hit, cache: .hit, request: request, trace: trace, date: date))
     }
 
-    /// The rest of `run` for a page `start` left pending: data, assembly and encoding (or an
-    /// assembly under way), then the answer.
-    func finish(_ page: Pending, request: HTTPRequest, context: PageRequestContext,
-                completion: @escaping @Sendable (PageOutcome) -> Void) {
-        representation(for: page, context: context) { representation, cacheUse in
-            guard let representation else {
-                return completion(PageOutcome(HTTPError(status: 500, code: "internal_error", message: "the page could not be assembled"),
-                                              trace: context.trace))
-            }
-            completion(outcome(representation, cache: cacheUse, request: request, trace: context.trace, date: context.date))
-        }
-    }
-
     /// The answer with `representation` for this client's coding and preconditions.
-    private func outcome(_ representation: Representation, cache: CacheUse, request: HTTPRequest,
+    func outcome(_ representation: Representation, cache: CacheUse, request: HTTPRequest,
                          trace: TraceContext, date: Date) -> PageOutcome {
         PageOutcome(representation, cache: cache, trace: trace,
-                    coding: AcceptEncoding.preferredCoding(request.headers["Accept-Encoding"]),
+                    coding: AcceptEncoding.preferredCoding(request.headers),
                     preconditions: Preconditions(request.headers), date: date)
     }
 
@@ -112,65 +92,6 @@ struct PagePipeline: Sendable {
             throw HTTPError(status: 404, code: "not_found", message: "no page at \(request.path)")
         }
         guard request.method == "GET" || request.method == "HEAD" else { throw .methodNotAllowed }
-        var plan = PagePlan(site: site, match: match, query: try PageQuery.parse(request.headers).get())
-        plan.locale = LocaleNegotiation.negotiate(request.headers, localization: site.localization, answers: snapshot.localeAnswers)
-        plan.forward(request.headers, site: site)
-        if let query = request.query {
-            plan.query = try QueryParameters.parse(query, declared: site.declaredQuery(of: plan.template)).get()
-        }
-        return plan
-    }
-
-    /// The representation of `page`: from the cache (or an assembly of it already under way),
-    /// or assembled now and offered to the cache for its lifetime.
-    func representation(for page: Pending, context: PageRequestContext,
-                        completion: @escaping @Sendable (Representation?, CacheUse) -> Void) {
-        guard let cache, case .cached(let key) = page else {
-            let personal = page.plan.personal
-            return assemble(page.plan, context: context) { representation, _ in
-                completion(representation, personal ? .personal : .bypass)
-            }
-        }
-        let plan = key.plan
-        let now = context.now
-        cache.value(for: key, compute: { deliver in
-            resolve(plan, context: context) { result, lifetime in
-                let expiresAt = lifetime.map { now() + $0 }
-                if let shared = sharedRepresentation(result, plan: plan, cache: cache, context: context) {
-                    return deliver(shared, Self.aliasCharge(key), expiresAt)
-                }
-                let representation = Representation(result)
-                deliver(representation, Self.charge(representation, key: key), expiresAt)
-            }
-        }, completion: { representation, hit in
-            completion(representation, hit ? .hit : .miss)
-        })
-    }
-
-    /// The bytes a cache entry of `representation` under `key` holds: the representation, the
-    /// key and the cache's bookkeeping for it.
-    static func charge(_ representation: Representation, key: CacheKey) -> Int {
-        representation.cost + key.cost + ResponseCache<CacheKey, Representation>.bookkeepingBytesPerEntry
-    }
-
-    /// Data, assembly, negotiation and encoding of `plan`, uncached; with how long the result
-    /// may be cached (`PageCachePolicy`).
-    func assemble(_ plan: PagePlan, context: PageRequestContext,
-                  completion: @escaping @Sendable (Representation, Duration?) -> Void) {
-        resolve(plan, context: context) { result, lifetime in completion(Representation(result), lifetime) }
-    }
-
-    /// Data, assembly and negotiation of `plan`: its result, and how long it may be cached.
-    func resolve(_ plan: PagePlan, context: PageRequestContext,
-                 completion: @escaping @Sendable (consuming PageResult, Duration?) -> Void) {
-        let site = snapshot.site
-        let requests = site.dataRequests(template: plan.template, params: plan.params, query: plan.query)
-        dataLoader.load(requests, site: site, context: context) { data in
-            let resolver = PageResolver(site: site, explains: explains)
-            let result = resolver.resolve(plan, data: data, at: context.date)
-            let lifetime = PageCachePolicy.lifetime(PageCachePolicy.lifetime(requests, data: data), until: result.nextEdge, from: context.date)
-            // The result is moved on, not copied: a `Representation` keeps it.
-            completion(result, lifetime)
-        }
+        return try PagePlan(site: site, match: match, request: request, answers: snapshot.localeAnswers)
     }
 }

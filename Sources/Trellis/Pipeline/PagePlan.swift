@@ -36,30 +36,6 @@ struct PagePlan: Sendable, Hashable {
     /// Below `softMinVersions` (SPEC §7.3): the page carries the update banner.
     var upgradeSuggested = false
 
-    /// Takes the decisions for `match` with one Pages version.
-    init(site: Site, match: RouteMatch, query: PageQuery) {
-        page = match.page
-        client = site.clientClass(for: query.client)
-        let rollout = site.rollout
-        if !rollout.minVersionSatisfied(query.clientVersion) {
-            template = "upgrade"
-            params = [:]
-            variants = [:]
-            variantsHeader = nil
-            release = .stable
-            belowMinimumVersion = true
-            return
-        }
-        let assignment = rollout.assign(page: match.page, request: query.rollout)
-        template = assignment.template
-        params = match.params
-        variants = Dictionary(uniqueKeysWithValues: assignment.variants.map { ($0.experiment, $0.variant) })
-        variantsHeader = assignment.headerValue
-        release = assignment.release
-        belowMinimumVersion = false
-        upgradeSuggested = rollout.upgradeSuggested(query.clientVersion)
-    }
-
     /// Hashes what tells plans apart and leaves out what follows from it (`page`,
     /// `variantsHeader`, `forwardedNames` and `release` follow from the route, the template and
     /// the variants): equal plans still hash equal, and a cache look-up hashes fewer strings.
@@ -77,15 +53,50 @@ struct PagePlan: Sendable, Hashable {
         hasher.combine(UInt8(belowMinimumVersion ? 1 : 0) | (personal ? 2 : 0) | (upgradeSuggested ? 4 : 0))
     }
 
-    /// Records what the template's sources take from the request `headers`: personal or not,
-    /// the names they forward and, for a page that is not personal, the values (its key).
-    mutating func forward(_ headers: HTTPHeaders, site: Site) {
-        let forwarding = site.forwarding(of: template)
-        personal = forwarding.personal
-        forwardedNames = forwarding.headers
-        guard !personal else { return }
-        for name in forwarding.headers {
-            if let value = headers.combinedValue(name) { forwardedValues[name.lowercased()] = value }
+}
+
+extension PagePlan {
+    /// Takes the decisions for `request`, routed to `match`, with one Pages version (SPEC §4.1
+    /// order): the client's headers (a malformed one is the JSON 400), the minimum version, the
+    /// rollout, the locale (`answers`: the version's negotiated locales), what the template's
+    /// sources forward, then the declared query parameters. Every field is worked out first and
+    /// the plan made in one memberwise call, written straight into its caller's place (set field
+    /// by field, it was built aside and copied out twice: ~60 reference counts per request).
+    init(site: Site, match: RouteMatch, request: HTTPRequest, answers: LocaleAnswers) throws(HTTPError) {
+        let query = try PageQuery.parse(request.headers).get()
+        let rollout = site.rollout
+        let template: String, params: [String: String], variants: [String: String], variantsHeader: String?
+        let release: Release, upgradeSuggested: Bool
+        let belowMinimumVersion = !rollout.minVersionSatisfied(query.clientVersion)
+        if belowMinimumVersion {
+            (template, params, variants, variantsHeader, release, upgradeSuggested) = ("upgrade", [:], [:], nil, .stable, false)
+        } else {
+            let assignment = rollout.assign(page: match.page, request: query.rollout)
+            (template, params, variantsHeader, release) = (assignment.template, match.params, assignment.headerValue, assignment.release)
+            variants = Dictionary(uniqueKeysWithValues: assignment.variants.map { ($0.experiment, $0.variant) })
+            upgradeSuggested = rollout.upgradeSuggested(query.clientVersion)
         }
+        let locale = LocaleNegotiation.negotiate(request.headers, localization: site.localization, answers: answers)
+        let forwarding = site.forwarding(of: template)
+        let declared = try request.query.map { query throws(HTTPError) in
+            try QueryParameters.parse(query, declared: site.declaredQuery(of: template)).get()
+        }
+        self.init(page: match.page, template: template, params: params, query: declared ?? [:],
+                  client: site.clientClass(for: query.client), variants: variants, variantsHeader: variantsHeader,
+                  release: release, belowMinimumVersion: belowMinimumVersion, personal: forwarding.personal,
+                  forwardedNames: forwarding.headers,
+                  forwardedValues: forwarding.personal ? [:] : Self.forwardedValues(forwarding.headers, of: request.headers),
+                  locale: locale, upgradeSuggested: upgradeSuggested)
+    }
+
+    /// The values of the forwarded header `names` in `headers` (lowercased name → the client's
+    /// comma-joined value), for a page that is not personal: part of its cache key, as the
+    /// upstream's answer depends on them.
+    private static func forwardedValues(_ names: [String], of headers: HTTPHeaders) -> [String: String] {
+        var values: [String: String] = [:]
+        for name in names {
+            if let value = headers.combinedValue(name) { values[name.lowercased()] = value }
+        }
+        return values
     }
 }

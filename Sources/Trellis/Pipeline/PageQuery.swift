@@ -14,10 +14,9 @@ struct PageQuery: Sendable {
 
     static func parse(_ headers: HTTPHeaders) -> Result<PageQuery, HTTPError> {
         var version: ClientVersion?
-        if let raw = headers["X-Client-Version"] {
-            // Two fields are one comma-joined value, which is never a valid version.
-            guard headers.count(of: "X-Client-Version") == 1, raw.utf8.count <= maxClientVersionBytes,
-                  let parsed = ClientVersion(header: raw) else {
+        // Two fields are one comma-joined value, which is never a valid version: no count of them is made.
+        if let raw = headers.combinedValue("X-Client-Version") {
+            guard raw.utf8.count <= maxClientVersionBytes, let parsed = ClientVersion(header: raw) else {
                 return .failure(HTTPError(status: 400, code: "bad_client_version",
                                           message: "X-Client-Version must be platform/semver (ios, android or web), e.g. ios/5.2.0"))
             }

@@ -13,17 +13,30 @@ struct PageResolver: Sendable {
     var explains = false
 
     func resolve(_ plan: PagePlan, data: PageData, at date: Date = Date()) -> PageResult {
-        var result = page(plan, data: data, date: date)
-        result.body = result.body.compacted()
-        result.personal = plan.personal
-        result.stale = data.stale
-        result.forwardedNames = plan.forwardedNames
-        result.contentLanguage = plan.locale
-        result.nextEdge = site.nextEdge(of: result.template, after: date, updateBanner: result.upgradeSuggested)
-        return result
+        let page = self.page(plan, data: data, date: date)
+        let rendered = page.rendered, routed = page.routed
+        // Made in one memberwise call: set field by field after it was made, the result was copied out.
+        return PageResult(
+            status: page.status, page: plan.page, template: page.template, body: rendered.body.compacted(),
+            maxAge: site.maxAge(of: page.template), variantsHeader: routed ? plan.variantsHeader : nil,
+            release: routed ? plan.release : .stable, fallbacks: rendered.fallbacks, fallbackTypes: rendered.fallbackTypes,
+            actionFallbackTypes: rendered.actionFallbackTypes, upgradeRequired: !routed && page.template == "upgrade",
+            missingOptional: routed ? data.missingOptional : [], stale: data.stale, personal: plan.personal,
+            forwardedNames: plan.forwardedNames, fallbackRecords: rendered.fallbackRecords, contentLanguage: plan.locale,
+            upgradeSuggested: routed && plan.upgradeSuggested,
+            nextEdge: site.nextEdge(of: page.template, after: date, updateBanner: routed && plan.upgradeSuggested))
     }
 
-    private func page(_ plan: PagePlan, data: PageData, date: Date) -> PageResult {
+    /// The page rendered for a plan: the routed one, or a special page in its place.
+    private struct Rendered {
+        var template: String
+        var status: Int
+        var rendered: RenderedPage
+        /// The plan's own template: its experiments, release, missing entries and banner apply.
+        var routed: Bool
+    }
+
+    private func page(_ plan: PagePlan, data: PageData, date: Date) -> Rendered {
         if plan.belowMinimumVersion { return special("upgrade", status: 200, plan: plan, date: date) }
         if !data.missingRequired.isEmpty { return special("not-found", status: 404, plan: plan, date: date) }
         switch site.render(template: plan.template, params: plan.params, query: plan.query, data: data.values,
@@ -32,30 +45,16 @@ struct PageResolver: Sendable {
         case .upgradeRequired:
             return special("upgrade", status: 200, plan: plan, date: date)
         case .page(let rendered):
-            var result = PageResult(
-                status: 200, page: plan.page, template: plan.template, body: rendered.body,
-                maxAge: site.maxAge(of: plan.template), variantsHeader: plan.variantsHeader,
-                release: plan.release, fallbacks: rendered.fallbacks, fallbackTypes: rendered.fallbackTypes,
-                actionFallbackTypes: rendered.actionFallbackTypes, upgradeRequired: false, missingOptional: data.missingOptional,
-                fallbackRecords: rendered.fallbackRecords)
-            result.upgradeSuggested = plan.upgradeSuggested
-            return result
+            return Rendered(template: plan.template, status: 200, rendered: rendered, routed: true)
         }
     }
 
-    private func special(_ template: String, status: Int, plan: PagePlan, date: Date) -> PageResult {
-        let rendered: RenderedPage
+    private func special(_ template: String, status: Int, plan: PagePlan, date: Date) -> Rendered {
         switch site.render(template: template, params: [:], data: [:], client: plan.client, variants: [:],
                            locale: plan.locale, at: date, explain: explains) {
-        case .page(let page): rendered = page
-        case .upgradeRequired: rendered = RenderedPage.emptyPage(id: template)
+        case .page(let page): Rendered(template: template, status: status, rendered: page, routed: false)
+        case .upgradeRequired: Rendered(template: template, status: status, rendered: RenderedPage.emptyPage(id: template), routed: false)
         }
-        return PageResult(
-            status: status, page: plan.page, template: template, body: rendered.body,
-            maxAge: site.maxAge(of: template), variantsHeader: nil, release: .stable,
-            fallbacks: rendered.fallbacks, fallbackTypes: rendered.fallbackTypes,
-            actionFallbackTypes: rendered.actionFallbackTypes, upgradeRequired: template == "upgrade",
-            fallbackRecords: rendered.fallbackRecords)
     }
 }
 

@@ -66,18 +66,11 @@ final class Representation: Sendable {
         if result.upgradeRequired { common.literal("X-Upgrade-Required: true\r\n") }
         if result.upgradeSuggested { common.literal("X-Upgrade-Suggested: true\r\n") }
 
-        var strong = HeaderBlock(capacity: 48)
-        strong.add("ETag", etag)
-        var weak = HeaderBlock(capacity: 48)
-        weak.start("ETag")
-        weak.literal("W/")
-        weak.append(etag)
-        weak.end()
-        identityHeaders = common.joined(Self.contentTypeLine, strong.bytes)
-        notModifiedHeaders = common.joined(strong.bytes)
-        weakNotModifiedHeaders = common.joined(weak.bytes)
+        identityHeaders = common.joined(Self.contentTypeLine, etag: etag, weak: false)
+        notModifiedHeaders = common.joined(etag: etag, weak: false)
+        weakNotModifiedHeaders = common.joined(etag: etag, weak: true)
         if let compressed = encoded.gzip {
-            gzipHeaders = common.joined(Self.contentTypeLine, Self.contentEncodingLine, weak.bytes)
+            gzipHeaders = common.joined(Self.contentTypeLine, Self.contentEncodingLine, etag: etag, weak: true)
             gzipBody = compressed
         } else {
             gzipHeaders = nil
@@ -87,8 +80,8 @@ final class Representation: Sendable {
     }
 
     /// The lines every 200 with a body carries after the common ones.
-    private static let contentTypeLine = Array("Content-Type: application/json; charset=utf-8\r\n".utf8)
-    private static let contentEncodingLine = Array("Content-Encoding: gzip\r\n".utf8)
+    private static let contentTypeLine: StaticString = "Content-Type: application/json; charset=utf-8\r\n"
+    private static let contentEncodingLine: StaticString = "Content-Encoding: gzip\r\n"
 
     /// The response for a client that accepts `coding`, after the request's preconditions
     /// (RFC 9110 §13.2.2, for a 200 only: a precondition never turns the not-found page's 404

@@ -1,0 +1,48 @@
+import HTTPServer
+import SDUI
+import Synchronization
+import Testing
+@testable import Trellis
+
+/// A page the pipeline must assemble: in place when its data are at hand, and one assembly for
+/// the requests that ask for it while its url source is being fetched.
+@Suite struct PagePipelineMissTests {
+    /// An upstream that holds every fetch until the test answers them (with no value).
+    final class HeldUpstream: UpstreamFetching {
+        let held = Mutex<[@Sendable () -> Void]>([])
+        func fetchAll(_ requests: [DataRequest], context: PageRequestContext, completion: @escaping @Sendable ([UpstreamValue?]) -> Void) {
+            held.withLock { $0.append { completion(Array(repeating: nil, count: requests.count)) } }
+        }
+        func answerAll() {
+            for answer in held.withLock({ $0 }) { answer() }
+        }
+    }
+
+    static let request = HTTPRequest(method: "GET", target: "/product/3", headers: HTTPHeaders([("X-Client-Version", "ios/5.2.0")]))
+
+    @Test func aPageWhoseDataAreAtHandIsAnsweredBeforeRunReturnsWithOrWithoutACache() {
+        for (pipeline, use) in [(PagePipelineTests.pipeline(), CacheUse.bypass),
+                                (PagePipelineTests.pipeline(cache: ResponseCache(capacityBytes: 1 << 20)), .miss)] {
+            let answered = Mutex<CacheUse?>(nil)
+            pipeline.run(Self.request, context: PageRequestContext(Self.request)) { outcome in answered.withLock { $0 = outcome.record.cache } }
+            #expect(answered.withLock { $0 } == use)
+        }
+    }
+
+    @Test func requestsArrivingWhileTheUrlSourceIsFetchedJoinTheOneAssembly() {
+        let upstream = HeldUpstream()
+        let cache = ResponseCache<CacheKey, Representation>(capacityBytes: 1 << 20)
+        let pipeline = PagePipeline(snapshot: SiteStore.Snapshot(site: PagePipelineTests.site, generation: 1), cache: cache,
+                                    dataLoader: PageDataLoader(upstream: upstream))
+        let outcomes = Mutex<[PageOutcome]>([])
+        for _ in 0..<3 {
+            pipeline.run(Self.request, context: PageRequestContext(Self.request)) { outcome in outcomes.withLock { $0.append(outcome) } }
+        }
+        #expect(upstream.held.withLock { $0.count } == 1 && outcomes.withLock { $0.isEmpty })
+        upstream.answerAll()
+        let answered = outcomes.withLock { $0 }
+        #expect(answered.count == 3 && answered.allSatisfy { $0.response.status == 200 && $0.record.cache == .miss })
+        #expect(Set(answered.compactMap { $0.representation.map(ObjectIdentifier.init) }).count == 1)
+        #expect(cache.misses == 3 && cache.hits == 0)
+    }
+}
