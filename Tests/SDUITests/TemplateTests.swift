@@ -91,6 +91,19 @@ import Testing
         #expect(out == page(#"[{"id":"li-x","type":"text","data":{"text":"literal"}},{"id":"li-a","type":"text","data":{"text":"1"}},{"id":"li-b","type":"text","data":{"text":"4"}}]"#))
     }
 
+    /// Literal ids are marked served as bits, 64 to a word: past the first word, a bound id equal
+    /// to a literal one and a literal id repeated by `$each` are still dropped, the first winning.
+    @Test func idsStayUniqueBeyondTheFirst64LiteralIds() throws {
+        let dividers = (0..<70).map { #"{"id":"d\#($0)","type":"divider"}"# }
+        let repeated = #"{"$each":"x.items","as":"it","template":{"id":"d{{it.n}}","type":"text","data":{"text":"{{it.n}}"}}}"#
+        let literalInEach = #"{"$each":"x.items","as":"it","template":{"id":"dup","type":"text","data":{"text":"dup {{it.n}}"}}}"#
+        let children = "[" + (dividers + [repeated, literalInEach]).joined(separator: ",") + "]"
+        let out = try render(children, x: #"{"items":[{"n":"69"},{"n":"70"},{"n":"3"}]}"#)
+        let expected = (0..<70).map { #"{"id":"d\#($0)","type":"divider","data":{}}"# }
+            + [#"{"id":"d70","type":"text","data":{"text":"70"}}"#, #"{"id":"dup","type":"text","data":{"text":"dup 69"}}"#]
+        #expect(out == page("[" + expected.joined(separator: ",") + "]"))
+    }
+
     @Test func onlyPagesThatCanRepeatIdsPayForTheCheck() throws {
         func checks(_ children: String) throws -> Bool? {
             try Fixtures.load(Fixtures.page(children, data: Self.entries)).templates["p"]?.checksIDs
