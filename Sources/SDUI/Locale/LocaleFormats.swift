@@ -11,8 +11,9 @@ final class LocaleFormats: Sendable {
     let integer: NumberFormat?
     let percent: NumberFormat?
     private let dates: [DateFormat.Style: DateFormat]
-    /// Currency code → its format (nil: ICU refused the code), filled on first use.
-    private let currencies = Mutex<[String: NumberFormat?]>([:])
+    /// Currency code → ICU's format and, where it agrees with ICU, the same format as a
+    /// `CurrencyPattern` (nil: ICU refused the code), filled on first use.
+    private let currencies = Mutex<[String: (icu: NumberFormat, pattern: CurrencyPattern?)?]>([:])
 
     init(tag: String) {
         self.tag = tag
@@ -55,11 +56,12 @@ final class LocaleFormats: Sendable {
         guard code.utf8.count == 3, code.utf8.allSatisfy({ $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else { return nil }
         let format = currencies.withLock { formats in
             if let known = formats[code] { return known }
-            let made = NumberFormat(skeleton: "currency/\(code)", locale: tag)
+            let made = NumberFormat(skeleton: "currency/\(code)", locale: tag).map { icu in (icu, CurrencyPattern(icu: icu.format)) }
             formats[code] = made
             return made
         }
-        return format?.format(value)
+        guard let format else { return nil }
+        return format.pattern?.format(value) ?? format.icu.format(value)
     }
 
     /// The day of an ISO 8601 date or RFC 3339 timestamp, in the style.
