@@ -42,7 +42,7 @@ struct Localizer: Sendable {
     /// A JSON number, or a string holding one; nil otherwise (and for infinities and NaN).
     static func number(_ value: JSONValue) -> Double? {
         let parsed: Double? = switch value {
-        case .number(let text), .string(let text): Double(text)
+        case .number(let text), .string(let text): DecimalText.double(text)
         default: nil
         }
         return parsed.flatMap { $0.isFinite ? $0 : nil }
