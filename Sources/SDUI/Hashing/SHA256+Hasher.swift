@@ -16,12 +16,13 @@ extension SHA256 {
             precondition(copenssl_sha256_update(&context, bytes.baseAddress, bytes.count) == 1, "SHA-256 failed")
         }
 
-        /// The 32-byte digest of everything fed; the hasher is spent afterwards.
-        public mutating func finalize() -> [UInt8] {
-            var digest = [UInt8](repeating: 0, count: 32)
-            let ok = digest.withUnsafeMutableBufferPointer { copenssl_sha256_final(&context, $0.baseAddress) }
-            precondition(ok == 1, "SHA-256 failed")
-            return digest
+        /// `body` of the 32-byte digest of everything fed, on the stack (no array is made for
+        /// it: an ETag reads 16 bytes of it once); the hasher is spent afterwards.
+        public mutating func finalize<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { digest in
+                precondition(copenssl_sha256_final(&context, digest.baseAddress) == 1, "SHA-256 failed")
+                return body(UnsafeBufferPointer(digest))
+            }
         }
     }
 }

@@ -64,7 +64,11 @@ struct Assembler {
     mutating func serve(literal number: Int) -> Bool {
         guard checksIDs else { return true }
         if servedLiterals.isEmpty {
-            servedLiterals = Array(repeating: 0, count: (literalIDs.count + 63) / 64)
+            // Reserved and appended: `Array(repeating:count:)` allocates through the standard
+            // library's unspecialized path, which looks the array's type up at run time.
+            let words = (literalIDs.count + 63) / 64
+            servedLiterals.reserveCapacity(words)
+            for _ in 0..<words { servedLiterals.append(0) }
             // Room for a typical page's effects: growing from empty copies the journal each time.
             effects.reserveCapacity(64)
         }

@@ -26,7 +26,13 @@ extension Site {
         guard let page = templates[template] ?? templates["not-found"] else { return .upgradeRequired }
         var scope = Scope()
         var paramsObject = JSONObject()
-        for name in params.keys.sorted() { paramsObject[name] = .string(params[name]!) }
+        // In name order, the same bytes whatever the table's order; a route's usual one
+        // parameter needs no sorted copy of the names.
+        if params.count == 1, let (name, value) = params.first {
+            paramsObject[name] = .string(value)
+        } else {
+            for name in params.keys.sorted() { paramsObject[name] = .string(params[name]!) }
+        }
         scope.bind("params", .value(.object(paramsObject)))
         var queryObject = JSONObject()
         for name in page.query { if let value = query[name] { queryObject[name] = .string(value) } }

@@ -8,11 +8,11 @@ package enum ETag {
 
     /// `"` + the first 16 bytes of SHA-256(`body`) as lowercase hex + `"`.
     package static func strong(for body: [UInt8]) -> String {
-        strong(digest: SHA256.digest(body))
+        SHA256.digest(body).withUnsafeBufferPointer(strong(digest:))
     }
 
     /// The strong tag of the body whose SHA-256 is `digest` (hashed on the way through gzip).
-    package static func strong(digest: [UInt8]) -> String {
+    package static func strong(digest: UnsafeBufferPointer<UInt8>) -> String {
         String(unsafeUninitializedCapacity: 2 + 2 * digestPrefix) { text in
             text[0] = UInt8(ascii: "\"")
             for index in 0..<digestPrefix {

@@ -14,7 +14,7 @@ struct EncodedBody {
         if wantsGzip {
             var hasher = SHA256.Hasher()
             if let compressed = try? Gzip.compress(body, level: level, observing: { hasher.update($0) }) {
-                etag = ETag.strong(digest: hasher.finalize())
+                etag = hasher.finalize(ETag.strong(digest:))
                 gzip = compressed
                 return
             }
