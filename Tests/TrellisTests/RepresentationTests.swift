@@ -1,3 +1,4 @@
+import Foundation
 import HTTPServer
 import SDUI
 import Testing
@@ -48,6 +49,27 @@ import Testing
         let text = headers(response.preformattedHeaders)
         #expect(text.contains("Cache-Control: private, max-age=60\r\n") && text.contains("Vary: ") && text.contains("ETag: W/"))
         #expect(!text.contains("Content-Type") && !text.contains("Content-Encoding"))
+    }
+
+    /// A representation no cache keeps joins each answer's header block when it answers: every
+    /// answer, each coding, 304s strong and weak, 412 and a scheduled edge's `max-age`, is byte
+    /// for byte a kept one's.
+    @Test func oneNotKeptAnswersAsAKeptOne() {
+        var scheduled = Self.result(bodySize: 2000)
+        scheduled.nextEdge = Date(timeIntervalSince1970: 1_000_030)
+        for result in [Self.result(bodySize: 2000), Self.result(bodySize: 500), scheduled] {
+            let kept = Representation(result), once = Representation(result, kept: false)
+            for coding in [ContentCoding.gzip, .identity] {
+                for conditions in [Preconditions(), Self.conditions(ifNoneMatch: kept.etag), Self.conditions(ifNoneMatch: "W/" + kept.etag),
+                                   Self.conditions(ifMatch: "\"other\""), Self.conditions(ifMatch: kept.etag)] {
+                    let date = Date(timeIntervalSince1970: 1_000_000)
+                    let (a, b) = (kept.response(coding: coding, preconditions: conditions, date: date),
+                                  once.response(coding: coding, preconditions: conditions, date: date))
+                    #expect(a.status == b.status && a.body == b.body && a.preformattedHeaders == b.preformattedHeaders)
+                }
+            }
+            #expect(once.cost < kept.cost, "three header blocks fewer")
+        }
     }
 
     @Test func aFailingIfMatchIs412AndAMatchingOneServesThePage() {

@@ -94,7 +94,7 @@ package final class ResponseCache<Key: Hashable & Sendable, Value: Sendable>: Se
     /// Stores `value` for `key`; an entry costing more than the capacity, or already expired,
     /// is not stored.
     package func insert(_ value: Value, for key: Key, cost: Int, expiresAt: ContinuousClock.Instant? = nil) {
-        guard isLive(expiresAt) else { return }
+        guard keeps(expiresAt) else { return }
         state.withLock { $0.storage.insert(value, for: key, cost: cost, expiresAt: expiresAt) }
     }
 
@@ -150,7 +150,7 @@ package final class ResponseCache<Key: Hashable & Sendable, Value: Sendable>: Se
     /// failure: not stored) at `cost` until `expiresAt`, unless `removeAll` ran meanwhile, and
     /// answers the callers that joined it.
     package func deliver(_ value: Value?, for key: Key, claim ticket: Ticket, cost: Int, expiresAt: ContinuousClock.Instant?) {
-        let live = isLive(expiresAt)
+        let live = keeps(expiresAt)
         let waiters = state.withLock { state in
             if let value, live, state.generation == ticket.id.generation {
                 state.storage.insert(value, for: key, cost: cost, expiresAt: expiresAt)
@@ -178,9 +178,10 @@ package final class ResponseCache<Key: Hashable & Sendable, Value: Sendable>: Se
         }
     }
 
-    /// Whether an entry expiring at `expiresAt` is worth storing: a page whose data failed has
-    /// a zero lifetime (`PageCachePolicy`), and would only hold memory until evicted.
-    private func isLive(_ expiresAt: ContinuousClock.Instant?) -> Bool {
+    /// Whether an entry expiring at `expiresAt` is worth storing (`deliver` stores only those): a
+    /// page whose data failed has a zero lifetime (`PageCachePolicy`), and would only hold
+    /// memory until evicted.
+    package func keeps(_ expiresAt: ContinuousClock.Instant?) -> Bool {
         expiresAt.map { $0 > now() } ?? true
     }
 }

@@ -67,7 +67,7 @@ extension PagePipeline {
         let result = PageResolver(site: snapshot.site, explains: explains).resolve(plan, data: data, at: context.date)
         guard let cache, let ticket, case .cached(let key) = page else {
             // The result is moved on, not copied: the representation keeps it.
-            let representation = Representation(result)
+            let representation = Representation(result, kept: false)
             return completion(outcome(representation, cache: plan.personal ? .personal : .bypass, request: request,
                                       trace: context.trace, date: context.date))
         }
@@ -77,7 +77,7 @@ extension PagePipeline {
         if let shared = sharedRepresentation(result, plan: plan, cache: cache, context: context) {
             (representation, cost) = (shared, Self.aliasCharge(key))
         } else {
-            representation = Representation(result)
+            representation = Representation(result, kept: cache.keeps(expiresAt))
             cost = Self.charge(representation, key: key)
         }
         cache.deliver(representation, for: key, claim: ticket, cost: cost, expiresAt: expiresAt)

@@ -17,11 +17,8 @@ final class Representation: Sendable {
 
     let result: PageResult
     let etag: String
-    let identityHeaders: [UInt8]
-    let gzipHeaders: [UInt8]?
     let gzipBody: [UInt8]?
-    let notModifiedHeaders: [UInt8]
-    let weakNotModifiedHeaders: [UInt8]
+    private let headerBlocks: HeaderBlocks
     /// The page's part of the access-log line, the same for every hit.
     let accessFields: String
     /// Bytes of the leading `Cache-Control` line of every header block.
@@ -36,13 +33,54 @@ final class Representation: Sendable {
     /// every header block by capacity, the strings, the result's tables). `CacheMemoryTests`
     /// holds it to what `mallinfo2` measures: never below, and within a few percent.
     var cost: Int {
-        Self.objectBytes + result.heapBytes + HeapBytes.of(etag) + HeapBytes.of(accessFields) + HeapBytes.of(identityHeaders)
-            + HeapBytes.of(notModifiedHeaders) + HeapBytes.of(weakNotModifiedHeaders)
-            + (gzipHeaders.map(HeapBytes.of) ?? 0) + (gzipBody.map(HeapBytes.of) ?? 0)
+        Self.objectBytes + result.heapBytes + HeapBytes.of(etag) + HeapBytes.of(accessFields) + headerBlocks.heapBytes
+            + (gzipBody.map(HeapBytes.of) ?? 0)
     }
 
-    /// The representation of `result`, which it keeps (moved in, not copied, from a caller's last use).
-    init(_ result: consuming PageResult) {
+    /// The header blocks of every answer: joined when the representation is made, for one a
+    /// cache keeps (a hit writes its block as it is); for one it won't, only the lines they
+    /// share, and each answer's block joined when it answers (three blocks fewer a miss).
+    private enum HeaderBlocks {
+        case joined(identity: [UInt8], gzip: [UInt8]?, notModified: [UInt8], weakNotModified: [UInt8])
+        case common(HeaderBlock)
+
+        var heapBytes: Int {
+            switch self {
+            case .joined(let identity, let gzip, let notModified, let weakNotModified):
+                HeapBytes.of(identity) + (gzip.map(HeapBytes.of) ?? 0) + HeapBytes.of(notModified) + HeapBytes.of(weakNotModified)
+            case .common(let block): HeapBytes.of(block.bytes)
+            }
+        }
+    }
+
+    /// The headers of a 200 with the identity body.
+    var identityHeaders: [UInt8] {
+        switch headerBlocks {
+        case .joined(let identity, _, _, _): identity
+        case .common(let common): common.joined(Self.contentTypeLine, etag: etag, weak: false)
+        }
+    }
+
+    /// The headers of a 200 with the gzip body; nil when there is none.
+    var gzipHeaders: [UInt8]? {
+        switch headerBlocks {
+        case .joined(_, let gzip, _, _): gzip
+        case .common(let common): gzipBody == nil ? nil : common.joined(Self.contentTypeLine, Self.contentEncodingLine, etag: etag, weak: true)
+        }
+    }
+
+    /// The headers of a 304 (with the weak tag when `weak`: the client was sent the gzip body).
+    func notModifiedHeaders(weak: Bool) -> [UInt8] {
+        switch headerBlocks {
+        case .joined(_, _, let notModified, let weakNotModified): weak ? weakNotModified : notModified
+        case .common(let common): common.joined(etag: etag, weak: weak)
+        }
+    }
+
+    /// The representation of `result`, which it keeps (moved in, not copied, from a caller's last
+    /// use). Not `kept` (no cache will hold it: a personal page, a page whose lifetime is over
+    /// at once, a pipeline without a cache), it joins each answer's header block when it answers.
+    init(_ result: consuming PageResult, kept: Bool = true) {
         accessFields = AccessFields.page(result)
         let encoded = EncodedBody(result.body, gzip: result.body.count >= Self.gzipThreshold, level: Gzip.level(personal: result.personal))
         etag = encoded.etag
@@ -66,15 +104,14 @@ final class Representation: Sendable {
         if result.upgradeRequired { common.literal("X-Upgrade-Required: true\r\n") }
         if result.upgradeSuggested { common.literal("X-Upgrade-Suggested: true\r\n") }
 
-        identityHeaders = common.joined(Self.contentTypeLine, etag: etag, weak: false)
-        notModifiedHeaders = common.joined(etag: etag, weak: false)
-        weakNotModifiedHeaders = common.joined(etag: etag, weak: true)
-        if let compressed = encoded.gzip {
-            gzipHeaders = common.joined(Self.contentTypeLine, Self.contentEncodingLine, etag: etag, weak: true)
-            gzipBody = compressed
+        gzipBody = encoded.gzip
+        if !kept {
+            headerBlocks = .common(common)
         } else {
-            gzipHeaders = nil
-            gzipBody = nil
+            headerBlocks = .joined(
+                identity: common.joined(Self.contentTypeLine, etag: etag, weak: false),
+                gzip: gzipBody == nil ? nil : common.joined(Self.contentTypeLine, Self.contentEncodingLine, etag: etag, weak: true),
+                notModified: common.joined(etag: etag, weak: false), weakNotModified: common.joined(etag: etag, weak: true))
         }
         self.result = result
     }
@@ -117,7 +154,7 @@ final class Representation: Sendable {
         if result.status == 200, let ifNoneMatch = preconditions.ifNoneMatch,
            EntityTagList.matches(ifNoneMatch, etag: etag, comparison: .weak) {
             var response = HTTPResponse(status: 304)
-            response.preformattedHeaders = useGzip ? weakNotModifiedHeaders : notModifiedHeaders
+            response.preformattedHeaders = notModifiedHeaders(weak: useGzip)
             return response
         }
         var response = HTTPResponse(status: result.status, body: useGzip ? gzipBody! : result.body)
