@@ -13,15 +13,16 @@ extension Site {
         guard let entries = templates[template]?.data, !entries.isEmpty else { return [] }
         var requests: [DataRequest] = []
         requests.reserveCapacity(entries.count)
-        for entry in entries {
-            guard let source = sources.sources[entry.source] else { continue }
-            let timeout: Int? = switch (entry.timeoutMs, source.timeoutMs) {
-            case let (a?, b?): min(a, b)
-            case let (a, b): a ?? b
+        // The source's kind and the timeout were worked out when the page loaded: no source is
+        // looked up per request. Entries are read in place, not copied (retained) one by one.
+        entries.withUnsafeBufferPointer { entries in
+            for index in entries.indices {
+                guard let kind = entries[index].kind else { continue }
+                let key = entries[index].resolveKey(params: params, query: query)
+                requests.append(DataRequest(entry: entries[index].name, source: entries[index].source, key: key ?? "",
+                                            keyMissing: key == nil, required: entries[index].required,
+                                            timeoutMs: entries[index].timeoutMs, kind: kind))
             }
-            let key = entry.resolveKey(params: params, query: query)
-            requests.append(DataRequest(entry: entry.name, source: entry.source, key: key ?? "", keyMissing: key == nil,
-                                        required: entry.required, timeoutMs: timeout, kind: source.kind))
         }
         return requests
     }

@@ -110,7 +110,8 @@ extension SiteLoader {
                 if let bool = flag.boolValue { required = bool } else { problems.add(file, path.key("required"), "expected true or false") }
             }
             let timeout = SourceTable.positiveInt(def["timeoutMs"], path.key("timeoutMs"), &problems, allowZero: false, file: file)
-            entries.append(DataEntry(name: member.key, source: source, key: key, required: required, timeoutMs: timeout))
+            entries.append(DataEntry(name: member.key, source: source, key: key, required: required, timeoutMs: timeout,
+                                     declared: sources.sources[source]))
         }
         return entries
     }

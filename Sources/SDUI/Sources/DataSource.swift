@@ -34,14 +34,27 @@ public struct DataRequest: Sendable, Hashable {
     public var kind: DataSource.Kind
 }
 
-/// A page's `data` entry: `{ "source", "key", "required"?, "timeoutMs"? }`.
+/// A page's `data` entry: `{ "source", "key", "required"?, "timeoutMs"? }`, with what its source
+/// decides worked out when the page loads (a request only resolves the key).
 struct DataEntry: Sendable {
     let name: String
     let source: String
     /// The key template; bindings may only use `params.<name>` and declared `query.<name>`.
     let key: [TextPart]
     let required: Bool
+    /// Where the source's values come from; nil for a source `sources.json` does not declare
+    /// (the page is a load problem then).
+    let kind: DataSource.Kind?
+    /// The smaller of the entry's and the source's `timeoutMs`; nil when neither sets one.
     let timeoutMs: Int?
+
+    init(name: String, source: String, key: [TextPart], required: Bool, timeoutMs: Int?, declared: DataSource?) {
+        (self.name, self.source, self.key, self.required, kind) = (name, source, key, required, declared?.kind)
+        self.timeoutMs = switch (timeoutMs, declared?.timeoutMs) {
+        case let (a?, b?): min(a, b)
+        case let (a, b): a ?? b
+        }
+    }
 
     /// The key with route and query parameters substituted; nil when a bound parameter has
     /// no value (a query parameter the request did not send).
