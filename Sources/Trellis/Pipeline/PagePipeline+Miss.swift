@@ -77,8 +77,10 @@ extension PagePipeline {
         if let shared = sharedRepresentation(result, plan: plan, cache: cache, context: context) {
             (representation, cost) = (shared, Self.aliasCharge(key))
         } else {
-            representation = Representation(result, kept: cache.keeps(expiresAt))
-            cost = Self.charge(representation, key: key)
+            // One the cache won't keep is not charged: walking its key and buffers would be for nothing.
+            let kept = cache.keeps(expiresAt)
+            representation = Representation(result, kept: kept)
+            cost = kept ? Self.charge(representation, key: key) : 0
         }
         cache.deliver(representation, for: key, claim: ticket, cost: cost, expiresAt: expiresAt)
         completion(outcome(representation, cache: .miss, request: request, trace: context.trace, date: context.date))
