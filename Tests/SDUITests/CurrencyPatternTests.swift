@@ -49,7 +49,7 @@ import Testing
         let formats = LocaleFormats(tag: "fr")
         let icu = try #require(NumberFormat(skeleton: "currency/EUR", locale: "fr"))
         let pattern = try #require(CurrencyPattern(icu: icu.format))
-        for value in [-12.5, -0.0, 1e15, 1e-7, 123_456_789_012_345_678] {
+        for value in [-12.5, -0.0, 1e15, 1e-7, 1.2345678901234568e17, .infinity, .nan] {
             #expect(pattern.format(value) == nil, "\(value)")
             #expect(formats.currency(value, code: "EUR") == icu.format(value), "\(value)")
         }

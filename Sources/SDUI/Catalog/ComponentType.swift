@@ -34,6 +34,19 @@ struct ComponentType: Sendable {
 
     /// Whether any field rule gives a type (only such types are checked at request time).
     var hasTypedFields: Bool { fields.contains { $0.type != nil } }
+
+    /// The bit of data field `name` in `requiredMask`: its first place in `required`; 0 for a
+    /// field that is not required (or listed past the mask's 64 bits).
+    func requiredBit(_ name: String) -> UInt64 {
+        guard let place = required.firstIndex(of: name), place < UInt64.bitWidth else { return 0 }
+        return 1 << place
+    }
+
+    /// The bits of every required field, as streaming assembly marks them present; nil when
+    /// the type requires more fields than a mask holds.
+    var requiredMask: UInt64? {
+        required.count <= UInt64.bitWidth ? required.reduce(0) { $0 | requiredBit($1) } : nil
+    }
 }
 
 /// `fields.<name>`: a data field's type (SPEC §7.4) and `since` (pruned for clients below it).

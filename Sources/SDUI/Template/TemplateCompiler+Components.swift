@@ -116,7 +116,7 @@ extension TemplateCompiler {
             rule.typed = catalog[type].fields[index].type != nil
             rule.action = catalog[type].fields[index].type == .action
         }
-        if let place = catalog[type].required.firstIndex(of: key), place < UInt64.bitWidth { rule.requiredBit = 1 << place }
+        rule.requiredBit = catalog[type].requiredBit(key)
         return rule
     }
 

@@ -89,8 +89,8 @@ struct MemberRule: Sendable {
     /// For a literal action object of a declared type with its required fields: the index of
     /// that type, so that a client performing it gets the literal's bytes with no negotiation.
     var literalAction: Int?
-    /// The member's bit in the type's required fields (by the field's first place in
-    /// `required`); 0 for a field that is not required.
+    /// The member's bit in its type's `requiredMask` (`ComponentType.requiredBit`); 0 for a
+    /// field that is not required.
     var requiredBit: UInt64 = 0
 }
 
@@ -119,8 +119,8 @@ final class ComponentTemplate: Sendable {
     let site: SourceSite
     /// `{"id":…,"type":…,"data":{` when the id is a literal: the component's first bytes.
     let head: [UInt8]?
-    /// The bits of every required field of the type (`MemberRule.requiredBit`); nil when the
-    /// type requires more fields than a mask holds (such a component is not streamed).
+    /// The type's `requiredMask`; nil when it requires more fields than a mask holds (such a
+    /// component is not streamed).
     let requiredMask: UInt64?
     /// Whether the type has typed field rules (its values are checked per request).
     let typed: Bool
@@ -147,9 +147,7 @@ final class ComponentTemplate: Sendable {
         } else {
             head = nil
         }
-        let required = componentType.required
-        requiredMask = required.count <= UInt64.bitWidth
-            ? required.reduce(0) { mask, field in mask | 1 << required.firstIndex(of: field)! } : nil
+        requiredMask = componentType.requiredMask
         typed = componentType.hasTypedFields
     }
 }

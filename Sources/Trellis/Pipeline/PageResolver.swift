@@ -17,7 +17,7 @@ struct PageResolver: Sendable {
         let rendered = page.rendered, routed = page.routed
         // Made in one memberwise call: set field by field after it was made, the result was copied out.
         return PageResult(
-            status: page.status, page: plan.page, template: page.template, body: rendered.body.compacted(),
+            status: page.status, page: plan.page, template: page.template, body: rendered.body,
             maxAge: site.maxAge(of: page.template), variantsHeader: routed ? plan.variantsHeader : nil,
             release: routed ? plan.release : .stable, fallbacks: rendered.fallbacks, fallbackTypes: rendered.fallbackTypes,
             actionFallbackTypes: rendered.actionFallbackTypes, upgradeRequired: !routed && page.template == "upgrade",
