@@ -11,9 +11,11 @@ struct DiffCommand: ParsableCommand {
     @Argument(help: "The Pages folder after the change.") var new: String
     @Option(help: "A path to render for its route, e.g. /product/3 (repeatable).") var sample: [String] = []
     @Option(help: "Exit 1 when the change newly serves the upgrade page or drops a component: upgrade,drop.") var failOn: String?
+    @Option(help: "Render as of this RFC 3339 time, e.g. 2026-12-01T00:00:00Z (scheduled content; default: now).") var at: String?
 
     func run() throws {
-        let result = PagesDiffCommand.run(old: old, new: new, samples: sample, failOn: failOn)
+        let result = PagesDiffCommand.run(old: old, new: new, samples: sample, failOn: failOn,
+                                            at: try at.map(ScheduleInstant.parse) ?? Date())
         FileHandle.standardOutput.write(Data(result.text.utf8))
         if result.status != 0 { throw ExitCode(result.status) }
     }

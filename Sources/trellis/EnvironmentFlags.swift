@@ -5,8 +5,9 @@ enum EnvironmentFlags {
     /// Options taking a value, per subcommand.
     static let options: [String: [String]] = [
         "serve": ServeCommand.optionNames,
-        "validate": ["pages"],
-        "render": ["pages", "client", "capabilities", "device-id", "variant", "release"],
+        "validate": ["pages", "max-bytes", "at"],
+        "diff": ["fail-on", "at"],
+        "render": ["pages", "client", "capabilities", "device-id", "variant", "release", "locale", "at"],
         "upstream": ["data", "host", "port", "latency-ms", "tls-cert", "tls-key", "key-header"],
     ]
     /// Boolean flags, per subcommand (set by `1`, `true` or `yes`).

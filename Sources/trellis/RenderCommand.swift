@@ -28,13 +28,7 @@ struct RenderCommand: ParsableCommand {
         if !variant.isEmpty { headers.append(("X-AB-Variant", variant.joined(separator: ", "))) }
         if let release { headers.append(("X-Release", release)) }
         if let locale { headers.append(("Accept-Language", locale)) }
-        var date = Date()
-        if let at {
-            guard let seconds = Timestamp.parse(at) else {
-                throw ValidationError("--at must be an RFC 3339 time with an offset, e.g. 2026-12-01T00:00:00Z")
-            }
-            date = Date(timeIntervalSince1970: seconds)
-        }
+        let date = try at.map(ScheduleInstant.parse) ?? Date()
         let rendered = PageRendering.render(path: path, pages: pages, headers: headers, pretty: pretty, explain: explain, date: date)
         FileHandle.standardError.write(Data(rendered.summary.utf8))
         FileHandle.standardOutput.write(Data(rendered.body))

@@ -12,7 +12,7 @@ struct ServeCommand: ParsableCommand {
         "pages", "host", "port", "tls-cert", "tls-key", "max-request-line", "max-header-bytes",
         "max-header-count", "max-body", "head-timeout", "idle-timeout", "max-connections",
         "drain-grace", "drain-timeout", "cache-bytes", "event-loops", "reload-interval", "upstream-ca",
-        "cors-origins",
+        "cors-origins", "at",
     ]
 
     @Option(help: "The Pages folder.") var pages = "Pages"
@@ -37,6 +37,7 @@ struct ServeCommand: ParsableCommand {
     var upstreamCA: [String] = []
     @Option(help: "Origins whose browser apps may call the server (CORS), comma-separated, or *.") var corsOrigins: String?
     @Flag(help: "Serve /_preview/<route>: what each client receives, side by side (for page authors).") var preview = false
+    @Option(help: "Decide scheduled content as of this fixed RFC 3339 time, e.g. 2026-12-01T00:00:00Z (previews, tests).") var at: String?
 
     func run() throws {
         var options = ServeOptions()
@@ -62,6 +63,7 @@ struct ServeCommand: ParsableCommand {
         options.upstreamCAFiles = upstreamCA
         options.corsOrigins = Self.origins(corsOrigins)
         options.preview = preview
+        options.scheduleInstant = try at.map(ScheduleInstant.parse)
         let status = TrellisServer.run(options)
         throw ExitCode(status)
     }

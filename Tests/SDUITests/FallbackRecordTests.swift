@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import SDUI
 
 /// The fallback records behind `render --explain` and the preview (SPEC §8.2): each replaced
@@ -7,7 +8,7 @@ import Testing
     func records(_ client: ClientDescriptor, children: String = NegotiationTests.children) throws -> [String] {
         let site = try Fixtures.load(Fixtures.page(children))
         guard case .page(let page) = site.render(template: "p", params: [:], data: [:], client: site.clientClass(for: client),
-                                                 variants: [:], explain: true)
+                                                 variants: [:], at: TestInstant.date, explain: true)
         else { return ["UPGRADE"] }
         return page.fallbackRecords.map(\.line)
     }
@@ -51,7 +52,7 @@ import Testing
                        ClientDescriptor.capabilities(["page", "column", "carousel", "image", "text", "button"],
                                                      version: ClientVersion(header: "ios/5.3.0"))] {
             guard case .page(let page) = site.render(template: "p", params: [:], data: [:], client: site.clientClass(for: client),
-                                                     variants: [:], explain: true) else { throw TestFailure() }
+                                                     variants: [:], at: TestInstant.date, explain: true) else { throw TestFailure() }
             #expect(page.fallbackRecords.first?.line == "$.data.children[0] carousel -> column (disabled for ios/5.3.0)")
         }
     }

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import SDUI
 
 /// Small in-memory Pages folders for tests.
@@ -71,7 +72,8 @@ enum Fixtures {
     static func renderPage(_ site: Site, _ template: String = "p", params: [String: String] = [:],
                            data: [String: JSONValue] = [:], client: ClientDescriptor = .version(ClientVersion(header: "ios/9.0.0")!),
                            variants: [String: String] = [:]) -> RenderedPage? {
-        switch site.render(template: template, params: params, data: data, client: site.clientClass(for: client), variants: variants) {
+        switch site.render(template: template, params: params, data: data, client: site.clientClass(for: client), variants: variants,
+                           at: TestInstant.date) {
         case .page(let page): return page
         case .upgradeRequired: return nil
         }

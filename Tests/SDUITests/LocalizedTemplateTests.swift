@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import SDUI
 
 /// `$t` and `$format` in templates, site.json and strings/ (SPEC §7.1): rendering per locale,
@@ -28,7 +29,7 @@ import Testing
         let site = try Fixtures.load(Fixtures.page(Self.children, data: #"{"x":{"source":"s","key":"x"}}"#, extra: Self.strings))
         let x = site.fileValue(source: "s", key: "x")!
         guard case .page(let page) = site.render(template: "p", params: [:], data: ["x": x],
-                                                 client: site.clientClass(for: .unknown), variants: [:], locale: locale) else {
+                                                 client: site.clientClass(for: .unknown), variants: [:], locale: locale, at: TestInstant.date) else {
             Issue.record("upgrade")
             return ""
         }

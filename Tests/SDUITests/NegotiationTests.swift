@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import SDUI
 
 /// Client-version negotiation (SPEC §2.1, §4.1): types served, fallback chains, pruned
@@ -103,7 +104,7 @@ import Testing
         let small = try Fixtures.load(Fixtures.files([:], catalog: #"{"components":{"page":{"slots":["children"]}}}"#))
         let site = try Fixtures.load(Fixtures.page(#"[{"id":"r","type":"rating","data":{"value":1}}]"#))
         let foreign = small.clientClass(for: Fixtures.client("ios/6.0.0"))
-        guard case .page(let page) = site.render(template: "p", params: [:], data: [:], client: foreign, variants: [:]) else {
+        guard case .page(let page) = site.render(template: "p", params: [:], data: [:], client: foreign, variants: [:], at: TestInstant.date) else {
             Issue.record("expected a page"); return
         }
         #expect(String(decoding: page.body, as: UTF8.self).contains(#""type":"rating""#))

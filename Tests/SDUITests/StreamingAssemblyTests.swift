@@ -16,7 +16,7 @@ import TestSupport
                             sourceLocation: SourceLocation = #_sourceLocation) -> RenderedPage? {
         func render(explain: Bool) -> RenderedPage? {
             switch site.render(template: template, params: params, data: data, client: site.clientClass(for: client),
-                               variants: variants, locale: locale, explain: explain) {
+                               variants: variants, locale: locale, at: TestInstant.date, explain: explain) {
             case .page(let page): page
             case .upgradeRequired: nil
             }

@@ -1,5 +1,6 @@
 import HTTPServer
 import Testing
+import TestSupport
 @testable import Trellis
 
 /// The response cache's key: equal plans make equal keys, and a miss hands the key of its
@@ -27,12 +28,12 @@ import Testing
     @Test func aMissHandsOnTheKeyOfItsLookUpOnlyWhenTheCacheTakesPart() throws {
         let request = HTTPRequest(method: "GET", target: "/product/3", headers: HTTPHeaders([]))
         let cached = PagePipelineTests.pipeline(cache: ResponseCache(capacityBytes: 1 << 20))
-        guard case .pending(.cached(let key)) = cached.start(request, context: PageRequestContext(request)) else {
+        guard case .pending(.cached(let key)) = cached.start(request, context: PageRequestContext(request, date: TestInstant.date)) else {
             Issue.record("a page to assemble with a cache is pending with its key")
             return
         }
         #expect(key == CacheKey(generation: 1, plan: try Self.plan("/product/3")))
-        guard case .pending(.uncached(let plan)) = PagePipelineTests.pipeline().start(request, context: PageRequestContext(request)) else {
+        guard case .pending(.uncached(let plan)) = PagePipelineTests.pipeline().start(request, context: PageRequestContext(request, date: TestInstant.date)) else {
             Issue.record("without a cache the page is pending with its plan alone")
             return
         }

@@ -2,6 +2,7 @@ import CLinux
 import HTTPServer
 import SDUI
 import Testing
+import TestSupport
 @testable import Trellis
 
 /// `--cache-bytes` is honest: what the page cache charges for its entries is what the heap
@@ -22,7 +23,7 @@ import Testing
             let page = requests[index % requests.count]
             var plan = try pipeline.decide(page).get()
             // As the cache keeps an entry: its header blocks joined (the pipeline without a cache keeps none).
-            let entry = Representation(try #require(pipeline.answer(page).representation).result)
+            let entry = Representation(try #require(pipeline.answer(page, date: TestInstant.date).representation).result)
             plan.params["id"] = "p\(index)"
             let key = CacheKey(generation: 1, plan: plan)
             cache.insert(entry, for: key, cost: PagePipeline.charge(entry, key: key))

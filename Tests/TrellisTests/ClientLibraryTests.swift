@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import TrellisClient
 @testable import Trellis
 
@@ -12,13 +13,13 @@ import TrellisClient
         let pipeline = PagePipeline.uncached(site: site, upstream: nil)
         var decoded = 0
         for sample in ClientSweep(sites: [site]).samples + sweep.samples {
-            let body = try #require(pipeline.answer(sample.request).representation?.result.body)
+            let body = try #require(pipeline.answer(sample.request, date: TestInstant.date).representation?.result.body)
             let root = try JSONDecoder().decode(Component.self, from: Data(body))
             #expect(root.type == "page")
             // Every component of the body is in the tree (unknown types keep their children).
             let ids = root.allComponents.map(\.id)
             #expect(Set(ids).count == ids.count)
-            #expect(ids.count == ServedPage(sample, pipeline: pipeline)?.components.count, "\(sample.path) \(sample.client)")
+            #expect(ids.count == ServedPage(sample, pipeline: pipeline, at: TestInstant.date)?.components.count, "\(sample.path) \(sample.client)")
             decoded += 1
         }
         #expect(decoded > 50)

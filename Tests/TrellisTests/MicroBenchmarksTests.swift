@@ -2,6 +2,7 @@ import HTTPServer
 import SDUI
 import Synchronization
 import Testing
+import TestSupport
 @testable import Trellis
 
 /// `trellis bench`: zlib alone next to the uncached request, the name filter, the level table.
@@ -49,7 +50,7 @@ import Testing
         unknown.key = "no-such-id"
         requests.append(unknown)
         let answered = Mutex<[UpstreamValue?]>([])
-        upstream.fetchAll(requests, context: PageRequestContext(HTTPRequest(method: "GET", target: "/product/3", headers: HTTPHeaders([])))) {
+        upstream.fetchAll(requests, context: PageRequestContext(HTTPRequest(method: "GET", target: "/product/3", headers: HTTPHeaders([])), date: TestInstant.date)) {
             values in answered.withLock { $0 = values }
         }
         let values = answered.withLock { $0 }

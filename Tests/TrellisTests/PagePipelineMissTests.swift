@@ -2,6 +2,7 @@ import HTTPServer
 import SDUI
 import Synchronization
 import Testing
+import TestSupport
 @testable import Trellis
 
 /// A page the pipeline must assemble: in place when its data are at hand, and one assembly for
@@ -24,7 +25,7 @@ import Testing
         for (pipeline, use) in [(PagePipelineTests.pipeline(), CacheUse.bypass),
                                 (PagePipelineTests.pipeline(cache: ResponseCache(capacityBytes: 1 << 20)), .miss)] {
             let answered = Mutex<CacheUse?>(nil)
-            pipeline.run(Self.request, context: PageRequestContext(Self.request)) { outcome in answered.withLock { $0 = outcome.record.cache } }
+            pipeline.run(Self.request, context: PageRequestContext(Self.request, date: TestInstant.date)) { outcome in answered.withLock { $0 = outcome.record.cache } }
             #expect(answered.withLock { $0 } == use)
         }
     }
@@ -36,7 +37,7 @@ import Testing
                                     dataLoader: PageDataLoader(upstream: upstream))
         let outcomes = Mutex<[PageOutcome]>([])
         for _ in 0..<3 {
-            pipeline.run(Self.request, context: PageRequestContext(Self.request)) { outcome in outcomes.withLock { $0.append(outcome) } }
+            pipeline.run(Self.request, context: PageRequestContext(Self.request, date: TestInstant.date)) { outcome in outcomes.withLock { $0.append(outcome) } }
         }
         #expect(upstream.held.withLock { $0.count } == 1 && outcomes.withLock { $0.isEmpty })
         upstream.answerAll()

@@ -2,6 +2,7 @@ import HTTPServer
 import SDUI
 import Synchronization
 import Testing
+import TestSupport
 @testable import Trellis
 
 /// The page pipeline in-process, without sockets: the SPEC §4.1 order of decisions, the cache
@@ -22,7 +23,7 @@ import Testing
     /// Runs one request; file sources and no upstream answer synchronously.
     static func run(_ path: String, method: String = "GET", _ headers: [(String, String)] = [],
                     through pipeline: PagePipeline = pipeline()) -> PageOutcome {
-        pipeline.answer(HTTPRequest(method: method, target: path, headers: HTTPHeaders(headers)))
+        pipeline.answer(HTTPRequest(method: method, target: path, headers: HTTPHeaders(headers)), date: TestInstant.date)
     }
 
     static func header(_ outcome: PageOutcome, _ name: String) -> String? {
@@ -85,7 +86,7 @@ import Testing
         for key in [".", "..", "..."] {
             let related = Self.site.dataRequests(template: "product", params: ["id": key]).filter { $0.entry == "related" }
             #expect(related.count == 1)
-            #expect((UpstreamClient.upstreamRequest(related[0], context: PageRequestContext(HTTPRequest(method: "GET", target: "/"))) == nil) == (key != "..."))
+            #expect((UpstreamClient.upstreamRequest(related[0], context: PageRequestContext(HTTPRequest(method: "GET", target: "/"), date: TestInstant.date)) == nil) == (key != "..."))
         }
         #expect(Self.run("/product/..").response.status == 404)
     }

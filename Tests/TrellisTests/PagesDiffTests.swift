@@ -1,6 +1,7 @@
 import Foundation
 import SDUI
 import Testing
+import TestSupport
 @testable import Trellis
 
 /// `trellis diff` and `validate --max-bytes` (SPEC §8.4): every route for every client class
@@ -27,7 +28,7 @@ import Testing
 
     @Test func raisingASinceReportsExactlyTheClientsThatNewlyGetAFallback() throws {
         let old = try Self.site(TempPages()), new = try Self.site(Self.edited(with: Self.raiseCarouselSince))
-        let diff = PagesDiff(old: old, new: new)
+        let diff = PagesDiff(old: old, new: new, at: TestInstant.date)
         let changed = Set(diff.changes.map(\.client))
         let swept = Set(ClientSweep(sites: [old, new]).samples.map(\.client))
         let expected = swept.filter { label in
@@ -48,7 +49,7 @@ import Testing
             Self.raiseCarouselSince($0).replacingOccurrences(of: #""fallback": { "type": "column", "data": { "elements": "{{items}}" } }"#,
                                                               with: #""fallback": null"#)
         })
-        let diff = PagesDiff(old: try Self.site(TempPages()), new: try Self.site(new))
+        let diff = PagesDiff(old: try Self.site(TempPages()), new: try Self.site(new), at: TestInstant.date)
         #expect(!diff.changes.isEmpty)
         for change in diff.changes {
             #expect(change.dropped == ["deals-carousel (carousel)"] || change.dropped == ["deals-carousel (column)"], "\(change.line)")
@@ -61,11 +62,11 @@ import Testing
         let new = try Self.edited("rollout.json") {
             $0.replacingOccurrences(of: #""minVersions": { "ios": "4.0.0""#, with: #""minVersions": { "ios": "5.0.0""#)
         }
-        let result = PagesDiffCommand.run(old: old.path, new: new.path, samples: [], failOn: "upgrade")
+        let result = PagesDiffCommand.run(old: old.path, new: new.path, samples: [], failOn: "upgrade", at: TestInstant.date)
         #expect(result.status == 1)
         #expect(result.text.contains("/product/1 ios/4.1.0 (stable): upgrade page newly served"))
-        #expect(PagesDiffCommand.run(old: old.path, new: new.path, samples: [], failOn: nil).status == 0)
-        #expect(PagesDiffCommand.run(old: old.path, new: new.path, samples: [], failOn: "bytes").status == 1)
+        #expect(PagesDiffCommand.run(old: old.path, new: new.path, samples: [], failOn: nil, at: TestInstant.date).status == 0)
+        #expect(PagesDiffCommand.run(old: old.path, new: new.path, samples: [], failOn: "bytes", at: TestInstant.date).status == 1)
         // The command line: the same exit status.
         let (process, _, _) = Process.trellis(["diff", old.path, new.path, "--fail-on", "upgrade,drop"], environment: [:])
         try process.run()
@@ -87,8 +88,8 @@ import Testing
 
     @Test func theBudgetReportsEveryBodyOverIt() throws {
         let site = try Self.site(TempPages())
-        #expect(PagesBudget.problems(site: site, maxBytes: 1_000_000).isEmpty)
-        let over = PagesBudget.problems(site: site, maxBytes: 3000).map(\.description)
+        #expect(PagesBudget.problems(site: site, maxBytes: 1_000_000, at: TestInstant.date).isEmpty)
+        let over = PagesBudget.problems(site: site, maxBytes: 3000, at: TestInstant.date).map(\.description)
         #expect(over.contains { $0.hasPrefix("pages/home.canary.json:$: /home for ios/6.0.0 (home-hero=B canary): ") && $0.hasSuffix(" bytes, over --max-bytes 3000") })
         #expect(!over.contains { $0.contains("/product/1 for ios/3.99.99") })  // the upgrade page is small
     }

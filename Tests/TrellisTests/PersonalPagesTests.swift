@@ -2,6 +2,7 @@ import HTTPServer
 import SDUI
 import Synchronization
 import Testing
+import TestSupport
 @testable import Trellis
 
 /// Pages that bind sources fed from the request (SPEC §6.2): a personal page never touches
@@ -34,7 +35,7 @@ import Testing
     func run(_ path: String, _ headers: [(String, String)], _ cache: ResponseCache<CacheKey, Representation>) -> PageOutcome {
         let pipeline = PagePipeline(snapshot: SiteStore.Snapshot(site: Self.site, generation: 1), cache: cache,
                                     dataLoader: PageDataLoader(upstream: nil))
-        return pipeline.answer(HTTPRequest(method: "GET", target: path, headers: HTTPHeaders(headers)))
+        return pipeline.answer(HTTPRequest(method: "GET", target: path, headers: HTTPHeaders(headers)), date: TestInstant.date)
     }
 
     @Test func aPersonalPageNeverEntersTheSharedCacheAndIsPrivateNoCache() throws {

@@ -14,8 +14,12 @@ import Testing
         server.stop()
     }
 
-    @Test func aColumnPerClientWithItsHeadersAndFallbacks() throws {
-        let server = try ServerProcess(pages: ServeEndToEndTests.pages, arguments: ["--preview"])
+    /// Run at every instant of `SampleSchedule` (`serve --at`): the scheduled sale banner moves
+    /// the deals one place down while it is active.
+    @Test(arguments: SampleSchedule.instants)
+    func aColumnPerClientWithItsHeadersAndFallbacks(at instant: Date) throws {
+        let server = try ServerProcess(pages: ServeEndToEndTests.pages,
+                                       arguments: ["--preview", "--at", SampleSchedule.rfc3339(instant)])
         let preview = try TestClient(port: server.port).request(Self.path + "&variant=home-hero=B")
         #expect(preview.status == 200)
         #expect(preview.header("Content-Type") == "text/html; charset=utf-8")
@@ -28,7 +32,8 @@ import Testing
         #expect(html.contains("carousel → column"))
         #expect(html.contains("<dt>X-AB-Variant</dt><dd>home-hero=B</dd>"))
         #expect(html.contains("<dt>X-Fallbacks</dt><dd>1</dd>") && html.contains("<dt>X-Fallbacks</dt><dd>0</dd>"))
-        #expect(html.contains("$.data.children[3].data.elements[1] carousel -&gt; column (ios/4.9.0 &lt; since 5.0.0)"))
+        let deals = RenderExplainTests.dealsIndex(at: instant)
+        #expect(html.contains("$.data.children[\(deals)].data.elements[1] carousel -&gt; column (ios/4.9.0 &lt; since 5.0.0)"))
         #expect(html.contains(#"class="on">B</a>"#))
         #expect(!html.contains("<link") && !html.contains("<script src"))
         let script = try #require(html.range(of: "<script>").flatMap { start in

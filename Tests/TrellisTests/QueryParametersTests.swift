@@ -2,6 +2,7 @@ import HTTPServer
 import SDUI
 import Synchronization
 import Testing
+import TestSupport
 @testable import Trellis
 
 /// Declared query parameters (SPEC §6.1): decoding, the 400s, and their place in the data
@@ -53,7 +54,7 @@ import Testing
     func run(_ target: String, _ cache: ResponseCache<CacheKey, Representation>) -> PageOutcome {
         let pipeline = PagePipeline(snapshot: SiteStore.Snapshot(site: Self.site, generation: 1), cache: cache,
                                     dataLoader: PageDataLoader(upstream: nil))
-        return pipeline.answer(HTTPRequest(method: "GET", target: target))
+        return pipeline.answer(HTTPRequest(method: "GET", target: target), date: TestInstant.date)
     }
 
     @Test func theyBindTheKeyAndTheTemplateAndOnlyTheyKeyTheCache() {

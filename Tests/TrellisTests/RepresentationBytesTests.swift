@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import SDUI
 import Testing
+import TestSupport
 @testable import Trellis
 
 /// The exact header bytes and access fields of a representation with every optional line
@@ -37,18 +38,18 @@ import Testing
         let page = Representation(Self.result())
         let cacheControl = "Cache-Control: private, max-age=120\r\n"
         let strong = "ETag: \(page.etag)\r\n", weak = "ETag: W/\(page.etag)\r\n"
-        #expect(text(page.response(coding: .identity, preconditions: Preconditions()))
+        #expect(text(page.response(coding: .identity, preconditions: Preconditions(), date: TestInstant.date))
             == cacheControl + Self.common + Self.contentType + strong)
-        #expect(text(page.response(coding: .gzip, preconditions: Preconditions()))
+        #expect(text(page.response(coding: .gzip, preconditions: Preconditions(), date: TestInstant.date))
             == cacheControl + Self.common + Self.contentType + "Content-Encoding: gzip\r\n" + weak)
         let matching = RepresentationTests.conditions(ifNoneMatch: page.etag)
-        #expect(text(page.response(coding: .identity, preconditions: matching)) == cacheControl + Self.common + strong)
-        #expect(text(page.response(coding: .gzip, preconditions: matching)) == cacheControl + Self.common + weak)
+        #expect(text(page.response(coding: .identity, preconditions: matching, date: TestInstant.date)) == cacheControl + Self.common + strong)
+        #expect(text(page.response(coding: .gzip, preconditions: matching, date: TestInstant.date)) == cacheControl + Self.common + weak)
     }
 
     @Test func aPersonalPageIsNoCache() {
         let page = Representation(Self.result(personal: true))
-        #expect(text(page.response(coding: .identity, preconditions: Preconditions()))
+        #expect(text(page.response(coding: .identity, preconditions: Preconditions(), date: TestInstant.date))
             == "Cache-Control: private, no-cache\r\n" + Self.common + Self.contentType + "ETag: \(page.etag)\r\n")
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import SDUI
 import Testing
+import TestSupport
 @testable import Trellis
 
 /// What a finished page response carries: the gzip threshold on the uncompressed body, the
@@ -26,25 +27,25 @@ import Testing
 
     @Test func bodiesBelow1024BytesAreNeverGzipped() {
         let small = Representation(Self.result(bodySize: 1023))
-        let response = small.response(coding: .gzip, preconditions: Preconditions())
+        let response = small.response(coding: .gzip, preconditions: Preconditions(), date: TestInstant.date)
         #expect(response.body.count == 1023)
         #expect(!headers(response.preformattedHeaders).contains("Content-Encoding"))
     }
 
     @Test func bodiesOf1024BytesAndMoreAreGzippedForClientsThatAcceptIt() throws {
         let large = Representation(Self.result(bodySize: 1024))
-        let gzip = large.response(coding: .gzip, preconditions: Preconditions())
+        let gzip = large.response(coding: .gzip, preconditions: Preconditions(), date: TestInstant.date)
         #expect(headers(gzip.preformattedHeaders).contains("Content-Encoding: gzip\r\n"))
         #expect(headers(gzip.preformattedHeaders).contains("ETag: W/\(large.etag)\r\n"))
         #expect(try Gzip.decompress(gzip.body, limit: 4096) == large.result.body)
-        let identity = large.response(coding: .identity, preconditions: Preconditions())
+        let identity = large.response(coding: .identity, preconditions: Preconditions(), date: TestInstant.date)
         #expect(identity.body == large.result.body)
         #expect(headers(identity.preformattedHeaders).contains("ETag: \(large.etag)\r\n"))
     }
 
     @Test func aMatchingIfNoneMatchIs304WithTheCachingHeadersAndNoBody() {
         let page = Representation(Self.result(bodySize: 2000))
-        let response = page.response(coding: .gzip, preconditions: Self.conditions(ifNoneMatch: "\"nope\", \(page.etag)"))
+        let response = page.response(coding: .gzip, preconditions: Self.conditions(ifNoneMatch: "\"nope\", \(page.etag)"), date: TestInstant.date)
         #expect(response.status == 304 && response.body.isEmpty)
         let text = headers(response.preformattedHeaders)
         #expect(text.contains("Cache-Control: private, max-age=60\r\n") && text.contains("Vary: ") && text.contains("ETag: W/"))
@@ -74,33 +75,33 @@ import Testing
 
     @Test func aFailingIfMatchIs412AndAMatchingOneServesThePage() {
         let page = Representation(Self.result(bodySize: 2000))
-        let failing = page.response(coding: .identity, preconditions: Self.conditions(ifMatch: "\"other\""))
+        let failing = page.response(coding: .identity, preconditions: Self.conditions(ifMatch: "\"other\""), date: TestInstant.date)
         #expect(failing.status == 412 && failing.errorCode == "precondition_failed")
-        #expect(page.response(coding: .identity, preconditions: Self.conditions(ifMatch: "\"x\", \(page.etag)")).status == 200)
-        #expect(page.response(coding: .gzip, preconditions: Self.conditions(ifMatch: "*")).status == 200)
+        #expect(page.response(coding: .identity, preconditions: Self.conditions(ifMatch: "\"x\", \(page.etag)"), date: TestInstant.date).status == 200)
+        #expect(page.response(coding: .gzip, preconditions: Self.conditions(ifMatch: "*"), date: TestInstant.date).status == 200)
     }
 
     @Test func ifMatchComparesStronglyAWeakTagNeverMatches() {
         let page = Representation(Self.result(bodySize: 2000))
-        #expect(page.response(coding: .identity, preconditions: Self.conditions(ifMatch: "W/\(page.etag)")).status == 412)
+        #expect(page.response(coding: .identity, preconditions: Self.conditions(ifMatch: "W/\(page.etag)"), date: TestInstant.date).status == 412)
         // The gzip representation's tag is weak: only `*` passes If-Match for it.
-        #expect(page.response(coding: .gzip, preconditions: Self.conditions(ifMatch: page.etag)).status == 412)
+        #expect(page.response(coding: .gzip, preconditions: Self.conditions(ifMatch: page.etag), date: TestInstant.date).status == 412)
     }
 
     @Test func ifMatchIsEvaluatedBeforeIfNoneMatch() {
         let page = Representation(Self.result(bodySize: 2000))
         let both = Self.conditions(ifMatch: "\"other\"", ifNoneMatch: page.etag)
-        #expect(page.response(coding: .identity, preconditions: both).status == 412)
+        #expect(page.response(coding: .identity, preconditions: both, date: TestInstant.date).status == 412)
         let passing = Self.conditions(ifMatch: page.etag, ifNoneMatch: page.etag)
-        #expect(page.response(coding: .identity, preconditions: passing).status == 304)
+        #expect(page.response(coding: .identity, preconditions: passing, date: TestInstant.date).status == 304)
     }
 
     @Test func preconditionsNeverApplyToTheNotFoundPage() {
         var result = Self.result(bodySize: 2000)
         result.status = 404
         let page = Representation(result)
-        #expect(page.response(coding: .identity, preconditions: Self.conditions(ifMatch: "\"other\"")).status == 404)
-        #expect(page.response(coding: .identity, preconditions: Self.conditions(ifNoneMatch: "*")).status == 404)
+        #expect(page.response(coding: .identity, preconditions: Self.conditions(ifMatch: "\"other\""), date: TestInstant.date).status == 404)
+        #expect(page.response(coding: .identity, preconditions: Self.conditions(ifNoneMatch: "*"), date: TestInstant.date).status == 404)
     }
 }
 

@@ -1,6 +1,7 @@
 import HTTPServer
 import SDUI
 import Testing
+import TestSupport
 @testable import Trellis
 
 /// Pages that read no parameter or data (the `not-found` page of an unknown id, the `upgrade`
@@ -34,7 +35,7 @@ import Testing
     func run(_ target: String, _ headers: [(String, String)], _ cache: ResponseCache<CacheKey, Representation>) -> PageOutcome {
         let pipeline = PagePipeline(snapshot: SiteStore.Snapshot(site: Self.site, generation: 1), cache: cache,
                                     dataLoader: PageDataLoader(upstream: nil))
-        return pipeline.answer(HTTPRequest(method: "GET", target: target, headers: HTTPHeaders(headers)))
+        return pipeline.answer(HTTPRequest(method: "GET", target: target, headers: HTTPHeaders(headers)), date: TestInstant.date)
     }
 
     @Test func aThousandUnknownIdsShareOneNotFoundPagePerClientClassAndLeaveRealPagesCached() throws {

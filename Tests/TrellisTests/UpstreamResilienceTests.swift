@@ -3,6 +3,7 @@ import HTTPServer
 import SDUI
 import Synchronization
 import Testing
+import TestSupport
 @testable import Trellis
 
 /// What an upstream call carries and how a source fails (SPEC §6.2, §6.3): forwarded headers,
@@ -29,7 +30,7 @@ import Testing
 
     func call(_ data: DataRequest, _ headers: [(String, String)], requestID: String = "r-1") throws -> UpstreamRequest {
         let request = HTTPRequest(method: "GET", target: "/p", headers: HTTPHeaders(headers), requestID: requestID)
-        return try #require(UpstreamClient.upstreamRequest(data, context: PageRequestContext(request)))
+        return try #require(UpstreamClient.upstreamRequest(data, context: PageRequestContext(request, date: TestInstant.date)))
     }
 
     func fetch(_ client: UpstreamClient, _ request: UpstreamRequest) -> UpstreamValue? {

@@ -21,7 +21,7 @@ extension Site {
     ///   page) can't be rendered for the client.
     public func render(template: String, params: [String: String], query: [String: String] = [:],
                        data: [String: JSONValue], client: ClientClass, variants: [String: String],
-                       locale: String? = nil, at date: Date = Date(), updateBanner: Bool = false,
+                       locale: String? = nil, at date: Date, updateBanner: Bool = false,
                        explain: Bool = false) -> RenderOutcome {
         guard let page = templates[template] ?? templates["not-found"] else { return .upgradeRequired }
         var scope = Scope()

@@ -20,7 +20,7 @@ struct PageHandler: HTTPHandler {
         }
         // A cache hit is answered here and now; only a page to assemble needs a closure.
         let pipeline = app.pipeline
-        let trace = TraceContext(traceparent: request.headers["traceparent"]), date = Date()
+        let trace = TraceContext(traceparent: request.headers["traceparent"]), date = app.scheduleDate
         switch pipeline.start(request, trace: trace, date: date) {
         case .answered(let outcome):
             respond(outcome.response, to: request, via: responder)

@@ -1,3 +1,4 @@
+import Foundation
 import HTTPServer
 
 /// Everything `trellis serve` is configured with: the HTTP server's own settings (limits,
@@ -23,6 +24,10 @@ public struct ServeOptions: Sendable {
     public var corsOrigins: [String] = []
     /// `--preview`: serve `/_preview/<route>` for page authors.
     public var preview = false
+    /// `--at`: the instant scheduled content (SPEC §7.5) is decided at, held fixed; nil: the
+    /// real time of each request. For previewing a date, and for tests that must not depend on
+    /// today's date. The `Date` header and every timeout keep the real clock.
+    public var scheduleInstant: Date?
 
     public init() {}
 

@@ -1,3 +1,4 @@
+import Foundation
 import HTTPServer
 import Logging
 import SDUI
@@ -15,6 +16,8 @@ final class TrellisApplication: Sendable {
     let cors: CORSPolicy?
     /// Whether `/_preview/` is served (`--preview`).
     let previews: Bool
+    /// `--at`: the fixed instant pages are rendered as of; nil: each request's own time.
+    private let scheduleInstant: Date?
     private let draining = Atomic<Bool>(false)
 
     /// The application for `site`; upstream calls speak TLS with `upstreamTLS` and log
@@ -30,6 +33,7 @@ final class TrellisApplication: Sendable {
         self.accessLog = accessLog
         cors = CORSPolicy(origins: options.corsOrigins)
         previews = options.preview
+        scheduleInstant = options.scheduleInstant
         // Upstream values get a quarter of `--cache-bytes`, pages the rest (docs/DECISIONS.md).
         dataLoader = PageDataLoader(upstream: UpstreamClient(
             registry: metrics.registry, cacheBytes: options.upstreamCacheBytes, tls: upstreamTLS, logger: logger))
@@ -49,6 +53,9 @@ final class TrellisApplication: Sendable {
     var pipeline: PagePipeline {
         PagePipeline(snapshot: store.current, cache: cache, dataLoader: dataLoader)
     }
+
+    /// The instant a request arriving now is rendered as of (SPEC §7.5): `--at`, else now.
+    var scheduleDate: Date { scheduleInstant ?? Date() }
 
     /// The HTTP handler serving pages and the ops endpoints.
     var handler: PageHandler { PageHandler(app: self) }

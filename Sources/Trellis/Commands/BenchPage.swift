@@ -1,3 +1,4 @@
+import Foundation
 import HTTPServer
 import SDUI
 import Synchronization
@@ -16,6 +17,10 @@ struct BenchPage {
     let data: PageData
     /// The identity body of the page.
     let body: [UInt8]
+    /// The instant every bench page renders as of, fixed so that a figure measured on one day
+    /// compares with one measured on another (the sample Pages' schedules change `/home`):
+    /// 2026-06-15T12:00:00Z, outside every schedule window of the sample Pages.
+    static let instant = Date(timeIntervalSince1970: 1_781_524_800)
 
     /// The sample shop's product page in the default locale and in French (prices as currency)
     /// from `pages`, again with its recommendations answered in process from the file
@@ -38,7 +43,7 @@ struct BenchPage {
         if let language { headers.append(("Accept-Language", language)) }
         request = HTTPRequest(method: "GET", target: target, headers: HTTPHeaders(headers))
         path = target + (language.map { " (Accept-Language: \($0))" } ?? "") + (upstream == nil ? "" : " (recommendations in process)")
-        context = PageRequestContext(request)
+        context = PageRequestContext(request, date: Self.instant)
         snapshot = SiteStore.Snapshot(site: site, generation: 1)
         self.upstream = upstream
         let pipeline = PagePipeline(snapshot: snapshot, cache: nil, dataLoader: PageDataLoader(upstream: upstream))
@@ -50,6 +55,6 @@ struct BenchPage {
                                  site: site, context: context) { data in loaded.withLock { $0 = data } }
         guard let data = loaded.withLock({ $0 }) else { return nil }
         self.data = data
-        body = PageResolver(site: site).resolve(plan, data: data).body
+        body = PageResolver(site: site).resolve(plan, data: data, at: Self.instant).body
     }
 }

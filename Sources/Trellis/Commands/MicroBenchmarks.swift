@@ -23,9 +23,9 @@ public enum MicroBenchmarks {
                 _ = uncached.decide(request)
             }
             table.measure("\(path): assemble + negotiate + encode (\(page.body.count) B)", iterations: 2_000) {
-                _ = resolver.resolve(plan, data: data)
+                _ = resolver.resolve(plan, data: data, at: BenchPage.instant)
             }
-            let result = resolver.resolve(plan, data: data)
+            let result = resolver.resolve(plan, data: data, at: BenchPage.instant)
             table.measure("\(path): representation (ETag + gzip + header blocks)", iterations: 300) {
                 _ = Representation(result)
             }

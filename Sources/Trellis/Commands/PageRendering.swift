@@ -17,7 +17,7 @@ public enum PageRendering {
     /// Renders `path` for a client sending `headers`, as of `date` (`--at`; SPEC §7.5); with
     /// `explain`, the summary adds a line per replaced or dropped component.
     public static func render(path: String, pages: String, headers: [(String, String)], pretty: Bool,
-                              explain: Bool = false, date: Date = Date()) -> Output {
+                              explain: Bool = false, date: Date) -> Output {
         let site: Site
         switch PagesLoader.load(PagesFolder(path: pages)) {
         case .success(let loaded): site = loaded

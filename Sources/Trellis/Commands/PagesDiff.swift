@@ -1,3 +1,4 @@
+import Foundation
 import SDUI
 
 /// `trellis diff OLD NEW` (SPEC §8.4): every route for every client class that tells the two
@@ -49,15 +50,15 @@ public struct PagesDiff: Sendable {
     /// Routed pages with no sample path.
     public let unsampled: [String]
 
-    /// Renders every sample of both sites and compares them.
-    public init(old: Site, new: Site, samples overrides: [String] = []) {
+    /// Renders every sample of both sites as of `date` and compares them.
+    public init(old: Site, new: Site, samples overrides: [String] = [], at date: Date) {
         let sweep = ClientSweep(sites: [old, new], overrides: overrides)
         let before = PagePipeline.uncached(site: old, upstream: nil), after = PagePipeline.uncached(site: new, upstream: nil)
         var served: [(ClientSweep.Sample, ServedPage, ServedPage)] = []
         // Component ids served to any client, per path and rollout, in the new version.
         var anywhere: [String: Set<String>] = [:]
         for sample in sweep.samples {
-            guard let a = ServedPage(sample, pipeline: before), let b = ServedPage(sample, pipeline: after) else { continue }
+            guard let a = ServedPage(sample, pipeline: before, at: date), let b = ServedPage(sample, pipeline: after, at: date) else { continue }
             served.append((sample, a, b))
             anywhere[sample.path + " " + sample.rollout, default: []].formUnion(b.components.keys)
         }

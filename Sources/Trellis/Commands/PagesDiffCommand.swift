@@ -1,11 +1,12 @@
+import Foundation
 import SDUI
 
 /// `trellis diff OLD NEW [--sample PATH] [--fail-on upgrade,drop]`: loads both folders, diffs
 /// them, and says whether the change fails the check.
 public enum PagesDiffCommand {
-    /// The report and the exit status: 1 for invalid folders, an unknown `--fail-on` name or
+    /// The report of both folders rendered as of `date`, and the exit status: 1 for invalid folders, an unknown `--fail-on` name or
     /// a change it names; else 0.
-    public static func run(old: String, new: String, samples: [String], failOn: String?) -> (text: String, status: Int32) {
+    public static func run(old: String, new: String, samples: [String], failOn: String?, at date: Date) -> (text: String, status: Int32) {
         var failures = Set<PagesDiff.Failure>()
         for name in (failOn ?? "").split(separator: ",") {
             guard let failure = PagesDiff.Failure(rawValue: RolloutRequest.trimmed(name)) else {
@@ -20,7 +21,7 @@ public enum PagesDiffCommand {
             case .failure(let failure): return (failure.problems.map { "\(folder): \($0)\n" }.joined(), 1)
             }
         }
-        let diff = PagesDiff(old: sites[0], new: sites[1], samples: samples)
+        let diff = PagesDiff(old: sites[0], new: sites[1], samples: samples, at: date)
         return (diff.report, diff.fails(on: failures) ? 1 : 0)
     }
 }

@@ -1,21 +1,22 @@
+import Foundation
 import SDUI
 
 /// `trellis validate`: the whole folder's problems, the same validation start-up and reload run.
 public enum PagesValidation {
     /// Every problem of the folder at `path`, sorted; empty when it is valid.
-    /// With `maxBytes`, a valid folder is also rendered for every route and client class, and
-    /// each body over the budget is a problem (`PagesBudget`).
-    public static func problems(inFolder path: String, maxBytes: Int? = nil) -> [ValidationProblem] {
-        check(folder: path, maxBytes: maxBytes).problems
+    public static func problems(inFolder path: String) -> [ValidationProblem] {
+        check(folder: path, budget: nil).problems
     }
 
-    /// The folder's problems (validation fails; with `maxBytes`, bodies over the budget too)
-    /// and, when it is valid, its warnings (they do not fail it: a message missing from a
+    /// The folder's problems (validation fails; with a `budget`, each body over its bytes when
+    /// every route is rendered for every client class as of its instant, `PagesBudget`) and,
+    /// when it is valid, its warnings (they do not fail it: a message missing from a
     /// non-default locale, SPEC §7.1), each sorted.
-    public static func check(folder path: String, maxBytes: Int? = nil)
+    public static func check(folder path: String, budget: (maxBytes: Int, at: Date)?)
         -> (problems: [ValidationProblem], warnings: [ValidationProblem]) {
         switch PagesLoader.load(PagesFolder(path: path)) {
-        case .success(let site): (maxBytes.map { PagesBudget.problems(site: site, maxBytes: $0) } ?? [], site.warnings)
+        case .success(let site):
+            (budget.map { PagesBudget.problems(site: site, maxBytes: $0.maxBytes, at: $0.at) } ?? [], site.warnings)
         case .failure(let failure): (failure.problems, [])
         }
     }

@@ -1,3 +1,4 @@
+import Foundation
 import SDUI
 
 /// What one sample of a sweep was served: status, whether it was the upgrade page, the body's
@@ -13,9 +14,9 @@ struct ServedPage: Sendable {
     /// The template rendered, for messages (`pages/<template>.json`).
     let template: String
 
-    /// Runs `sample` through `pipeline`; nil for a JSON error (which a sweep never sends).
-    init?(_ sample: ClientSweep.Sample, pipeline: PagePipeline) {
-        guard let result = pipeline.answer(sample.request).representation?.result else { return nil }
+    /// Runs `sample` through `pipeline` as of `date`; nil for a JSON error (which a sweep never sends).
+    init?(_ sample: ClientSweep.Sample, pipeline: PagePipeline, at date: Date) {
+        guard let result = pipeline.answer(sample.request, date: date).representation?.result else { return nil }
         status = result.status
         upgrade = result.upgradeRequired
         bytes = result.body.count

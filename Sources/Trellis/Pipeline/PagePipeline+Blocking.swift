@@ -14,7 +14,7 @@ extension PagePipeline {
     }
 
     /// Runs `request` through the pipeline, as of `date`, and waits for its answer.
-    func answer(_ request: HTTPRequest, date: Date = Date()) -> PageOutcome {
+    func answer(_ request: HTTPRequest, date: Date) -> PageOutcome {
         answer(request, context: PageRequestContext(request, date: date))
     }
 

@@ -20,8 +20,8 @@ struct PageRequestContext: Sendable {
     /// (nil outside a server: the upstream client's own loop).
     var eventLoop: EventLoop?
 
-    /// The context of `request`, answered now, on `eventLoop` when a server's loop serves it.
-    init(_ request: HTTPRequest, date: Date = Date(), now: @escaping @Sendable () -> ContinuousClock.Instant = { .now },
+    /// The context of `request`, answered as of `date`, on `eventLoop` when a server's loop serves it.
+    init(_ request: HTTPRequest, date: Date, now: @escaping @Sendable () -> ContinuousClock.Instant = { .now },
          eventLoop: EventLoop? = nil) {
         self.init(request, trace: TraceContext(traceparent: request.headers["traceparent"]), date: date, now: now,
                   eventLoop: eventLoop)

@@ -12,7 +12,7 @@ struct PageResolver: Sendable {
     /// Record each fallback's path, types and reason (`render --explain`, the preview).
     var explains = false
 
-    func resolve(_ plan: PagePlan, data: PageData, at date: Date = Date()) -> PageResult {
+    func resolve(_ plan: PagePlan, data: PageData, at date: Date) -> PageResult {
         let page = self.page(plan, data: data, date: date)
         let rendered = page.rendered, routed = page.routed
         // Made in one memberwise call: set field by field after it was made, the result was copied out.

@@ -124,7 +124,7 @@ final class Representation: Sendable {
     /// (RFC 9110 §13.2.2, for a 200 only: a precondition never turns the not-found page's 404
     /// into anything else, §13.2.1): a failing `If-Match` is 412; then a matching
     /// `If-None-Match` is 304. Answered at `date`, a scheduled page's `max-age` stops at its next edge.
-    func response(coding: ContentCoding, preconditions: Preconditions, date: Date = Date()) -> HTTPResponse {
+    func response(coding: ContentCoding, preconditions: Preconditions, date: Date) -> HTTPResponse {
         var response = unscheduledResponse(coding: coding, preconditions: preconditions)
         if let edge = result.nextEdge, !result.personal, !response.preformattedHeaders.isEmpty {
             let left = max(0, Int(edge.timeIntervalSince(date).rounded(.down)))

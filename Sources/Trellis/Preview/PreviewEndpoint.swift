@@ -32,12 +32,13 @@ struct PreviewEndpoint {
         let query = PreviewQuery(request.query)
         let pipeline = PagePipeline(snapshot: snapshot, cache: nil, dataLoader: app.dataLoader, explains: true)
         let target = route + (query.passthrough.isEmpty ? "" : "?" + HTML.query(query.passthrough))
+        let date = app.scheduleDate
         let columns = Mutex<[PreviewColumn?]>(Array(repeating: nil, count: query.clients.count))
         let left = Atomic<Int>(query.clients.count)
         for (index, client) in query.clients.enumerated() {
             var page = HTTPRequest(method: "GET", target: target, headers: query.headers(for: client))
             page.requestID = request.requestID
-            pipeline.run(page, context: PageRequestContext(page)) { outcome in
+            pipeline.run(page, context: PageRequestContext(page, date: date)) { outcome in
                 columns.withLock { $0[index] = PreviewColumn(client: client, outcome: outcome) }
                 guard left.subtract(1, ordering: .acquiringAndReleasing).newValue == 0 else { return }
                 let html = PreviewPage(route: route, query: query, site: snapshot.site, generation: snapshot.generation,

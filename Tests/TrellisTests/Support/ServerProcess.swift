@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Synchronization
 
 /// A real `trellis serve` process on an ephemeral port, for end-to-end tests. It is started
@@ -109,12 +110,15 @@ final class CapturedText: Sendable {
 
 extension Process {
     /// A `trellis` process (not yet started) with `arguments`, the test's environment less any
-    /// `TRELLIS_*` variables plus `environment`, and piped output.
+    /// `TRELLIS_*` variables plus `environment`, and piped output. Commands that render pages
+    /// do so as of `TestInstant` (`TRELLIS_AT`) unless `arguments` or `environment` name another
+    /// instant: no test depends on today's date.
     static func trellis(_ arguments: [String], environment: [String: String]) -> (Process, stdout: Pipe, stderr: Pipe) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: ServerProcess.binary)
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("TRELLIS_") }
+        env["TRELLIS_AT"] = TestInstant.rfc3339
         env.merge(environment) { $1 }
         process.environment = env
         let out = Pipe(), err = Pipe()
