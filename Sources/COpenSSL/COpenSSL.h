@@ -6,6 +6,7 @@
 #include <openssl/ssl.h>
 #include <openssl/err.h>
 #include <openssl/bio.h>
+#include <openssl/x509v3.h>
 
 /* SHA-256 of `len` bytes into `out` (32 bytes). Returns 1 on success. */
 static inline int copenssl_sha256(const void *data, size_t len, unsigned char *out) {
@@ -95,6 +96,12 @@ static inline uint64_t copenssl_client_options(void) {
 /* The modes a non-blocking client wants. */
 static inline long copenssl_client_modes(void) {
     return SSL_MODE_ENABLE_PARTIAL_WRITE | SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER | SSL_MODE_AUTO_RETRY;
+}
+
+/* How an upstream's name is matched (X509_VERIFY_PARAM_set_hostflags): subjectAltName only, never
+   the subject's CN (RFC 9525 §6.3), and a wildcard only as a whole label. */
+static inline unsigned int copenssl_client_host_flags(void) {
+    return X509_CHECK_FLAG_NEVER_CHECK_SUBJECT | X509_CHECK_FLAG_NO_PARTIAL_WILDCARDS;
 }
 
 #endif

@@ -27,11 +27,13 @@ public final class TestCertificateAuthority: Sendable {
 
     deinit { try? FileManager.default.removeItem(atPath: directory) }
 
-    /// A server certificate signed by this CA for `subjectAltName` (e.g. `DNS:localhost,IP:127.0.0.1`).
-    public func issue(_ name: String, subjectAltName: String) -> Pair? {
+    /// A server certificate signed by this CA with the subject `CN=<name>` and `subjectAltName`
+    /// (e.g. `DNS:localhost,IP:127.0.0.1`; nil: none, the common name alone names the server).
+    public func issue(_ name: String, subjectAltName: String?) -> Pair? {
         let key = "\(directory)/\(name)-key.pem", request = "\(directory)/\(name).csr", cert = "\(directory)/\(name).pem"
         let extensions = "\(directory)/\(name).ext"
-        guard (try? "subjectAltName=\(subjectAltName)\n".write(toFile: extensions, atomically: true, encoding: .utf8)) != nil,
+        let names = subjectAltName.map { "subjectAltName=\($0)\n" } ?? "basicConstraints=CA:FALSE\n"
+        guard (try? names.write(toFile: extensions, atomically: true, encoding: .utf8)) != nil,
               Self.openssl(["req", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", request, "-subj", "/CN=\(name)"]),
               Self.openssl(["x509", "-req", "-in", request, "-CA", certificate, "-CAkey", directory + "/ca-key.pem",
                             "-CAcreateserial", "-out", cert, "-days", "1", "-extfile", extensions])

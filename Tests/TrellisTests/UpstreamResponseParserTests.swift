@@ -55,6 +55,42 @@ import Testing
         #expect(throws: UpstreamError.connection(errno: 0)) { try cut.receiveEnd() }
     }
 
+    static let interim = "HTTP/1.1 103 Early Hints\r\nLink: </a.css>; rel=preload\r\n\r\nHTTP/1.1 100 Continue\r\n\r\n"
+        + "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}"
+
+    @Test(arguments: [1, 5, 4096]) func interimResponsesAreSkippedToTheFinalOne(size: Int) throws {
+        let (response, fed) = try parse(Self.interim, pieces: size)
+        #expect(response?.status == 200 && response?.body == Array("{}".utf8) && response?.keepAlive == true)
+        #expect(fed == Self.interim.utf8.count)
+    }
+
+    @Test func anInterimResponseAloneIsNotTheAnswer() throws {
+        var parser = UpstreamResponseParser(limit: 4096)
+        #expect(try Array("HTTP/1.1 103 Early Hints\r\n\r\n".utf8).withUnsafeBytes { try parser.receive($0) } == nil)
+        #expect(throws: UpstreamError.connection(errno: 0)) { try parser.receiveEnd() }
+    }
+
+    @Test func switchingProtocolsIsMalformed() {
+        #expect(throws: UpstreamError.malformedResponse) {
+            try parse("HTTP/1.1 101 Switching Protocols\r\nUpgrade: x\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n", pieces: 4096)
+        }
+    }
+
+    @Test(arguments: [
+        "HTTP/1.1 200 OK\nContent-Length: 2\n\n{}",
+        "HTTP/1.1 200 OK\r\nContent-Length: 2\n\r\n{}",
+        "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2\n{}\r\n0\r\n\r\n",
+        "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\n0\r\n\r\n",
+    ]) func aBareLFIsMalformedAsSoonAsItArrives(text: String) {
+        // Fed up to and including its first bare LF: no need to wait for more.
+        let bytes = Array(text.utf8)
+        let bare = bytes.indices.first { bytes[$0] == 10 && ($0 == 0 || bytes[$0 - 1] != 13) }!
+        var parser = UpstreamResponseParser(limit: 4096)
+        #expect(throws: UpstreamError.malformedResponse) {
+            try Array(bytes[...bare]).withUnsafeBytes { try parser.receive($0) }
+        }
+    }
+
     @Test func moreThanTheLimitIsTooLarge() {
         #expect(throws: UpstreamError.tooLarge) { try parse("HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\n", pieces: 4096, limit: 50) }
         #expect(throws: UpstreamError.tooLarge) { try parse(Self.chunked, pieces: 1, limit: 40) }

@@ -82,4 +82,34 @@ import Testing
         #expect(fetch(try self.client(trusting: nil), "https://127.0.0.1:\(good.boundPort)/x") == nil)
         #expect(registry.render().contains(#"trellis_upstream_failures_total{source="secure"} 3"#))
     }
+
+    @Test func aCommonNameWithoutSubjectAltNameNamesNoHost() throws {
+        let authority = try #require(Self.authority)
+        let client = try client(trusting: authority)
+        for host in ["localhost", "127.0.0.1"] {
+            let (server, handler) = try upstream(try #require(authority.issue(host, subjectAltName: nil)))
+            defer { server.stop() }
+            #expect(fetch(client, "https://\(host):\(server.boundPort)/x") == nil)
+            #expect(handler.hosts.withLock { $0 }.isEmpty)
+        }
+    }
+
+    /// SPEC §14: a source failing verification never affects another. The client's own loop
+    /// is one thread, so the trusted fetches run right after the failed handshakes on the
+    /// thread whose OpenSSL error queue they filled. A read misjudged by a stale error fails the
+    /// pooled connection; its retry on a fresh one may hide that here, but not near a deadline,
+    /// so each value must cost exactly one request.
+    @Test func aFailedVerificationLeavesNothingForTheNextConnectionOnItsThread() throws {
+        let authority = try #require(Self.authority)
+        let client = try client(trusting: authority)
+        let (untrusted, _) = try upstream(try #require(authority.selfSigned("intruder", subjectAltName: "IP:127.0.0.1")))
+        defer { untrusted.stop() }
+        let (trusted, handler) = try upstream(try #require(authority.issue("trusted", subjectAltName: "IP:127.0.0.1")))
+        defer { trusted.stop() }
+        for round in 1...3 {
+            #expect(fetch(client, "https://127.0.0.1:\(untrusted.boundPort)/x") == nil)
+            #expect(fetch(client, "https://127.0.0.1:\(trusted.boundPort)/x")?.json["ok"] == .bool(true), "round \(round)")
+        }
+        #expect(handler.hosts.withLock { $0 }.count == 3)
+    }
 }

@@ -9,6 +9,10 @@ import Glibc
 /// ciphertext and `send(MSG_NOSIGNAL)` it ourselves, so EAGAIN is handled in one place
 /// (`System.call`) and SIGPIPE can never fire. Used only on the connection's loop thread.
 ///
+/// OpenSSL's error queue is per thread, shared with every other session on the loop (the
+/// upstream client's too): each call judged by `SSL_get_error` starts with it empty, and a
+/// failure empties it (`fail`), so no connection's error is taken for another's.
+///
 /// The handshake runs inside `read`, driven by readiness events: never on the accept path.
 /// Ciphertext OpenSSL produced but the socket did not take waits in `pending`; while it does,
 /// `hasPendingOutput` keeps EPOLLOUT armed.
@@ -89,6 +93,7 @@ final class TLSTransport: Transport {
     }
 
     private func handshakeStep() throws(SystemError) {
+        ERR_clear_error()  // SSL_get_error reads the thread's queue: judge this call alone
         let result = SSL_do_handshake(ssl)
         if result == 1 {
             established = true
@@ -106,6 +111,7 @@ final class TLSTransport: Transport {
 
     private func decrypt(into buffer: UnsafeMutableRawBufferPointer, at produced: inout Int) throws(SystemError) -> Decrypted {
         while produced < buffer.count {
+            ERR_clear_error()
             let result = SSL_read(ssl, buffer.baseAddress! + produced, Int32(buffer.count - produced))
             if result > 0 {
                 produced += Int(result)
@@ -133,6 +139,7 @@ final class TLSTransport: Transport {
         for vector in buffers where taken < Self.maxPlaintextPerWrite {
             let length = min(vector.iov_len, Self.maxPlaintextPerWrite - taken)
             guard length > 0 else { continue }
+            ERR_clear_error()
             let result = SSL_write(ssl, vector.iov_base, Int32(length))
             guard result > 0 else {
                 try fail("SSL_write")

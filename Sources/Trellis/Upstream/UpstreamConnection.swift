@@ -102,10 +102,13 @@ struct UpstreamConnection: ~Copyable, Sendable {
         }
     }
 
-    /// Whether an idle pooled connection still looks usable: nothing readable (an idle
-    /// HTTP/1.1 connection should have no input; readable means EOF, RST or garbage), or for
-    /// TLS nothing but records the session consumes (TLS 1.3 session tickets).
-    var looksIdle: Bool {
+    /// Whether nothing waits to be read: no bytes, EOF or error on the socket, and for TLS no
+    /// input buffered in the session. A connection between exchanges must have none: anything
+    /// there (a response nobody asked for, the rest of one, a close) would be taken for the
+    /// next request's answer. TLS records the session consumes by itself (TLS 1.3 session
+    /// tickets) don't count.
+    var hasNothingToRead: Bool {
+        if tls?.hasBufferedInput == true { return false }
         let readable = (try? System.poll(fd, for: Int16(POLLIN), timeoutMillis: 0)) != false
         guard readable else { return true }
         return tls?.staysIdle ?? false

@@ -5,9 +5,11 @@ import SystemCalls
 ///
 /// A fetch takes an idle connection (or opens a new one), and gives it back after a
 /// complete, reusable response. At most `maxIdlePerHost` wait per host; the rest are closed.
-/// A connection that is readable while idle (the server closed it, or sent garbage) is
-/// closed instead of handed out; one that the server closes between that check and our
-/// request is detected by the caller and retried once on a fresh connection.
+/// Connections are shared by every user and source of a host and port, so one with anything
+/// to read (`UpstreamConnection.hasNothingToRead`: a response nobody asked for, a close) is
+/// closed, both when given back and when taken, never used: its bytes would answer the next
+/// user's request. One that the server closes between the check and our request is detected
+/// by the caller and retried once on a fresh connection.
 ///
 /// The pool owns the sockets of its idle connections (`UpstreamConnection.release`) and
 /// closes them in `closeAll`.
@@ -21,17 +23,19 @@ final class UpstreamConnectionPool: Sendable {
         self.maxIdlePerHost = maxIdlePerHost
     }
 
-    /// An idle connection to `key`, marked `reused`, if one is still usable.
+    /// An idle connection to `key`, marked `reused`, with nothing to read, if there is one.
     func take(_ key: String) -> UpstreamConnection? {
         while let socket = idle.withLock({ $0[key]?.popLast() }) {
             let connection = UpstreamConnection(idle: socket)
-            if connection.looksIdle { return connection }
+            if connection.hasNothingToRead { return connection }
         }
         return nil
     }
 
-    /// Gives `connection` back for reuse (or closes it when the pool for `key` is full).
+    /// Gives `connection` back for reuse (or closes it when it has anything to read or the
+    /// pool for `key` is full).
     func put(_ connection: consuming UpstreamConnection, for key: String) {
+        guard connection.hasNothingToRead else { return }
         let socket = connection.release()
         let kept = idle.withLock { idle in
             guard idle[key, default: []].count < maxIdlePerHost else { return false }

@@ -3,6 +3,11 @@
 /// the socket gives them (`receive`), and the end of input is reported (`receiveEnd`); each
 /// byte is looked at a bounded number of times, however the response is split.
 ///
+/// Interim responses (1xx, e.g. `103 Early Hints`) are skipped to the final one (RFC 9110
+/// §15.2): taking one as the answer would leave the real answer for the connection's next
+/// request. `101 Switching Protocols` was never asked for and is `.malformedResponse`, as is a
+/// line ended by a bare LF, at once rather than at the deadline.
+///
 /// Anything past `limit` bytes (head and framing included) is `.tooLarge`; the connection's
 /// end before a complete response is `.closedBeforeResponse` when nothing at all came (on a
 /// reused keep-alive connection: stale), `.connection` otherwise.
@@ -63,15 +68,19 @@ struct UpstreamResponseParser {
         while true {
             switch stage {
             case .head:
-                guard let end = find([13, 10, 13, 10]) else {
+                guard let end = try find(blankLine: true) else {
                     if buffer.count - position > Self.maxHeadBytes { throw .tooLarge }
                     return nil
                 }
                 let parsed = try UpstreamResponseHead(buffer[position..<end])
-                head = parsed
                 position = end + 4
-                if parsed.status == 204 || parsed.status == 304 || parsed.status < 200 {
-                    return complete()  // never has a body (1xx is treated as final: it is not a 200 anyway)
+                if parsed.status < 200 {
+                    if parsed.status == 101 { throw .malformedResponse }
+                    continue  // interim: the final response follows
+                }
+                head = parsed
+                if parsed.status == 204 || parsed.status == 304 {
+                    return complete()  // never has a body
                 } else if parsed.chunked {
                     stage = .chunkSize
                 } else if let length = parsed.contentLength {
@@ -91,18 +100,18 @@ struct UpstreamResponseParser {
                 if !chunk { return complete() }
                 stage = .chunkEnd
             case .chunkSize:
-                guard let line = readLine() else { return nil }
+                guard let line = try readLine() else { return nil }
                 let sizeText = line.split(separator: UInt8(ascii: ";"), maxSplits: 1, omittingEmptySubsequences: false)[0]
                 guard let size = Int(String(decoding: sizeText, as: UTF8.self).trimmingSuffixSpaces, radix: 16), size >= 0
                 else { throw .malformedResponse }
                 guard size <= limit else { throw .tooLarge }
                 stage = size == 0 ? .trailers : .data(left: size, chunk: true)
             case .chunkEnd:
-                guard let line = readLine() else { return nil }
+                guard let line = try readLine() else { return nil }
                 guard line.isEmpty else { throw .malformedResponse }
                 stage = .chunkSize
             case .trailers:
-                guard let line = readLine() else { return nil }
+                guard let line = try readLine() else { return nil }
                 if line.isEmpty { return complete() }  // the blank line after the trailers
             case .untilClose:
                 body.append(contentsOf: buffer[position...])
@@ -119,24 +128,31 @@ struct UpstreamResponseParser {
     }
 
     /// The next line, without its CRLF; nil until it is complete.
-    private mutating func readLine() -> ArraySlice<UInt8>? {
-        guard let end = find([13, 10]) else {
+    private mutating func readLine() throws(UpstreamError) -> ArraySlice<UInt8>? {
+        guard let end = try find(blankLine: false) else {
             return nil
         }
         defer { position = end + 2 }
         return buffer[position..<end]
     }
 
-    /// The start of the first `pattern` (CRLF, or CRLF CRLF) after `position`. A search that
-    /// fails resumes where it stopped once more bytes arrive (after a match, `position` is past
-    /// that point), so a head trickling in is not scanned again from its start.
-    private mutating func find(_ pattern: [UInt8]) -> Int? {
+    /// The start of the first CRLF (or, for `blankLine`, CRLF CRLF) after `position`; throws
+    /// at an LF not preceded by its CR (a bare LF at `position` itself counts: the byte
+    /// before belongs to the body). A search that fails resumes where it stopped once more
+    /// bytes arrive (after a match, `position` is past that point), so a head trickling in is
+    /// not scanned again from its start.
+    private mutating func find(blankLine: Bool) throws(UpstreamError) -> Int? {
+        let cr = UInt8(ascii: "\r"), lf = UInt8(ascii: "\n")
         var index = max(position, scanFrom)
-        while index <= buffer.count - pattern.count {
-            if buffer[index] == pattern[0] && buffer[index..<index + pattern.count].elementsEqual(pattern) { return index }
+        while index < buffer.count {
+            if buffer[index] == lf {
+                guard index > position, buffer[index - 1] == cr else { throw .malformedResponse }
+                if !blankLine { return index - 1 }
+                if index - 3 >= position, buffer[index - 3] == cr, buffer[index - 2] == lf { return index - 3 }
+            }
             index += 1
         }
-        scanFrom = max(position, buffer.count - pattern.count + 1)
+        scanFrom = buffer.count
         return nil
     }
 }

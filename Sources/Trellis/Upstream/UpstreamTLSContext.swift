@@ -3,8 +3,10 @@ import HTTPServer
 
 /// The TLS client settings of every `https://` upstream (SPEC §6.2): TLS 1.2 or 1.3, the
 /// chain verified against the system trust store plus the `--upstream-ca` files, SNI sent,
-/// and the host name (or IP address) checked against the certificate. One `SSL_CTX`, built
-/// once and shared (OpenSSL contexts are thread-safe once configured).
+/// and the host name (or IP address) checked against the certificate's subjectAltName only
+/// (RFC 9525 §6.3: never the subject's common name; no partial wildcards such as `w*.test`).
+/// One `SSL_CTX`, built once and shared (OpenSSL contexts are thread-safe once configured);
+/// everything that differs per connection is set on its own `SSL`.
 package final class UpstreamTLSContext: @unchecked Sendable {
     private let context: OpaquePointer
 
@@ -36,8 +38,10 @@ package final class UpstreamTLSContext: @unchecked Sendable {
         guard let ssl = SSL_new(context) else { throw .tls("SSL_new failed: \(TLSError.openSSLReason())") }
         let session = UpstreamTLSSession(ssl: ssl)
         let isAddress = host.contains(":") || host.utf8.allSatisfy { $0 == UInt8(ascii: ".") || ($0 >= 48 && $0 <= 57) }
+        let param = SSL_get0_param(ssl)
+        X509_VERIFY_PARAM_set_hostflags(param, copenssl_client_host_flags())
         let checked = isAddress
-            ? X509_VERIFY_PARAM_set1_ip_asc(SSL_get0_param(ssl), host) == 1
+            ? X509_VERIFY_PARAM_set1_ip_asc(param, host) == 1
             : SSL_set1_host(ssl, host) == 1 && copenssl_SSL_set_tlsext_host_name(ssl, host) == 1
         guard checked, SSL_set_fd(ssl, fd) == 1 else {
             session.free()

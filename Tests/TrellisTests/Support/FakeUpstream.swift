@@ -39,6 +39,19 @@ final class FakeUpstream: Sendable {
         /// The first request closes the connection without an answer (a keep-alive the
         /// server had just timed out); later ones get `body` as `.json`.
         case closeOnceThenJSON(String)
+        /// Whatever `steps` gives for the request's head and its number on this path (1, 2...):
+        /// raw bytes, so a hostile backend can be played (see `FakeUpstream+Hostile.swift`).
+        case steps(@Sendable (_ head: String, _ number: Int) -> [Step])
+    }
+
+    /// One step of a `.steps` answer.
+    enum Step: Sendable {
+        /// The text in one `send` (one segment on the wire, unless it is large).
+        case send(String)
+        /// Waits until the test calls `openGate()` (at most 10 s).
+        case awaitGate
+        /// Closes the connection.
+        case close
     }
 
     private struct State {
@@ -49,6 +62,8 @@ final class FakeUpstream: Sendable {
         var closedOnce: Set<String> = []
         var gateOpen = false
         var atBarrier = 0
+        /// `.send` steps done, on every path.
+        var sends = 0
         /// Every request head received, per path, in order.
         var heads: [String: [String]] = [:]
     }
@@ -115,6 +130,9 @@ final class FakeUpstream: Sendable {
         return true
     }
 
+    /// Waits (at most 10 s) until `count` `.send` steps are done; whether they were.
+    func awaitSends(_ count: Int) -> Bool { waitUntil { $0.sends >= count } }
+
     /// The request heads received for `path` so far, in order.
     func heads(_ path: String) -> [String] { state.withLock { $0.heads[path] ?? [] } }
 
@@ -161,21 +179,23 @@ final class FakeUpstream: Sendable {
         var buffer: [UInt8] = []
         while true {
             guard let (path, head) = readRequest(fd, &buffer) else { return finish(fd) }
-            let behaviour: Behaviour? = state.withLock { state in
+            let (behaviour, number): (Behaviour?, Int) = state.withLock { state in
                 state.requests[path, default: 0] += 1
                 state.heads[path, default: []].append(head)
-                guard case .closeOnceThenJSON(let body)? = state.scripts[path] else { return state.scripts[path] }
-                return state.closedOnce.insert(path).inserted ? nil : .json(body)
+                let number = state.requests[path, default: 0]
+                guard case .closeOnceThenJSON(let body)? = state.scripts[path] else { return (state.scripts[path], number) }
+                return (state.closedOnce.insert(path).inserted ? nil : .json(body), number)
             }
             if case .closeOnceThenJSON? = state.withLock({ $0.scripts[path] }), behaviour == nil {
                 return finish(fd)
             }
-            guard respond(fd, behaviour, head: head) else { return }
+            guard respond(fd, behaviour, head: head, number: number) else { return }
         }
     }
 
-    /// Answers one request; `false` when the connection is finished (already closed).
-    private func respond(_ fd: Int32, _ behaviour: Behaviour?, head: String) -> Bool {
+    /// Answers one request, the `number`th on its path; `false` when the connection is
+    /// finished (already closed).
+    private func respond(_ fd: Int32, _ behaviour: Behaviour?, head: String, number: Int) -> Bool {
         switch behaviour {
         case .json(let body)?:
             write(fd, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
@@ -217,17 +237,37 @@ final class FakeUpstream: Sendable {
             write(fd, met ? "HTTP/1.1 200 OK\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
                           : "HTTP/1.1 503 Alone\r\nContent-Length: 2\r\n\r\n{}")
         case .echoHeader(let name)?:
-            let prefix = name.lowercased() + ":"
-            let line = head.split(separator: "\r\n").first { $0.lowercased().hasPrefix(prefix) }
-            let value = line.map { $0.dropFirst(prefix.count).trimmingCharacters(in: .whitespaces) } ?? ""
-            let body = #"{"value":""# + value + #""}"#
+            let body = #"{"value":""# + Self.value(of: name, in: head) + #""}"#
             write(fd, "HTTP/1.1 200 OK\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
         case .closeOnceThenJSON?:
             preconditionFailure("resolved in serve")
+        case .steps(let steps)?:
+            for step in steps(head, number) {
+                switch step {
+                case .send(let text):
+                    write(fd, text)
+                    changed.lock()
+                    state.withLock { $0.sends += 1 }
+                    changed.broadcast()
+                    changed.unlock()
+                case .awaitGate:
+                    _ = waitUntil { $0.gateOpen }
+                case .close:
+                    finish(fd)
+                    return false
+                }
+            }
         case nil:
             write(fd, "HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n")
         }
         return true
+    }
+
+    /// The value of the field `name` in the request `head` (`""` when it has none).
+    static func value(of name: String, in head: String) -> String {
+        let prefix = name.lowercased() + ":"
+        let line = head.split(separator: "\r\n").first { $0.lowercased().hasPrefix(prefix) }
+        return line.map { $0.dropFirst(prefix.count).trimmingCharacters(in: .whitespaces) } ?? ""
     }
 
     /// The next request's target and its whole head, or nil at EOF.
