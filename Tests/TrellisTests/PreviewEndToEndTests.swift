@@ -2,6 +2,7 @@ import Foundation
 import SDUI
 import TestSupport
 import Testing
+@testable import Trellis
 
 /// `serve --preview` over real sockets (SPEC §8.2): off by default; one HTML page with a column
 /// per client, sent with the CSP; the generation probe the open page polls to reload itself.
@@ -25,7 +26,7 @@ import Testing
         #expect(preview.header("Content-Type") == "text/html; charset=utf-8")
         let csp = try #require(preview.header("Content-Security-Policy"))
         #expect(csp.hasPrefix("default-src 'none'; style-src 'unsafe-inline'; img-src * data:; script-src 'sha256-"))
-        #expect(csp.hasSuffix("; connect-src 'self'; form-action 'self'"))
+        #expect(csp.hasSuffix("; connect-src 'self'; form-action 'self'; base-uri 'none'"))
         let html = preview.bodyText
         #expect(html.components(separatedBy: #"<section class="client">"#).count == 3)
         #expect(html.contains("<h2>ios/4.9.0") && html.contains("<h2>ios/6.0.0"))
@@ -41,6 +42,25 @@ import Testing
         })
         let hash = Data(SHA256.digest(script)).base64EncodedString()
         #expect(csp.contains("script-src 'sha256-\(hash)'"), "the CSP allows the page's one script, by its hash")
+        #expect(csp == "default-src 'none'; style-src 'unsafe-inline'; img-src * data:; script-src 'sha256-\(hash)'; "
+            + "connect-src 'self'; form-action 'self'; base-uri 'none'")
+        server.stop()
+    }
+
+    /// `"` or `>` and a combining mark, or a prepend character and `<`, are one `Character`
+    /// each: the query values that carry them are still escaped per scalar (SPEC §14).
+    @Test func queryValuesWithJoinedCharactersAreEscaped() throws {
+        let server = try ServerProcess(pages: ServeEndToEndTests.pages, arguments: ["--preview"])
+        // device `"́>́<svg onload=x>`, locale `؀<b>"`, and `q` (passed on) `&́'́؀<i>`
+        let query = "&device=%22%CC%81%3E%CC%81%3Csvg%20onload=x%3E&locale=%D8%80%3Cb%3E%22&q=%26%CC%81%27%CC%81%D8%80%3Ci%3E"
+        let preview = try TestClient(port: server.port).request("/_preview/home?client=ios/6.0.0" + query)
+        #expect(preview.status == 200)
+        let html = preview.bodyText
+        #expect(html.contains("value=\"&quot;\u{301}&gt;\u{301}&lt;svg onload=x&gt;\""), "the device field, escaped")
+        #expect(html.contains("value=\"\u{600}&lt;b&gt;&quot;\""), "the locale field, escaped")
+        #expect(html.contains("value=\"&amp;\u{301}&#39;\u{301}\u{600}&lt;i&gt;\""), "the passed-on field, escaped")
+        #expect(!HTMLEscapeTests.keepsARawMarkupCharacter(html))
+        #expect(!html.contains("<svg") && !html.contains("<b>") && !html.contains("<i>"))
         server.stop()
     }
 

@@ -8,22 +8,41 @@ public final class Localization: Sendable {
     public let tags: [String]
     /// Lowercased tag → its strings.
     private let locales: [String: LocaleStrings]
+    /// The longest tag's length in bytes: no longer candidate is looked up.
+    private let longestTag: Int
 
     init(defaultLocale: String, locales: [LocaleStrings]) {
         self.defaultLocale = defaultLocale
         self.locales = Dictionary(uniqueKeysWithValues: locales.map { ($0.tag.lowercased(), $0) })
         tags = locales.map(\.tag).sorted()
+        longestTag = self.locales.keys.map(\.utf8.count).max() ?? 0
     }
 
     /// The locale an RFC 4647 §3.4 lookup finds for one language range (case-insensitive):
     /// the range itself, else the range with its last subtag removed (and a single-letter
     /// subtag left before it), and so on; nil when none is a locale, and for `*`.
     public func lookup(_ range: String) -> String? {
-        var subtags = range.lowercased().split(separator: "-", omittingEmptySubsequences: false)
-        while !subtags.isEmpty {
-            if let strings = locales[subtags.joined(separator: "-")] { return strings.tag }
-            subtags.removeLast()
-            if subtags.last?.count == 1 { subtags.removeLast() }
+        var steps = 0
+        return lookup(range, steps: &steps)
+    }
+
+    /// `lookup(_:)`, adding its cost to `steps`: the range's bytes, read once, plus the bytes of
+    /// each candidate looked up. A candidate longer than the longest tag can't be one and is
+    /// skipped, so the cost is at most the range's length plus the square of the longest tag's,
+    /// however many subtags the range has (a header may send thousands).
+    public func lookup(_ range: String, steps: inout Int) -> String? {
+        let bytes = Array(range.lowercased().utf8)
+        steps += bytes.count
+        // The candidates, longest first: the range up to the end of each of its subtags.
+        var ends = bytes.indices.filter { bytes[$0] == UInt8(ascii: "-") }
+        ends.append(bytes.count)
+        while let end = ends.popLast() {
+            if end <= longestTag {
+                steps += end
+                if let strings = locales[String(decoding: bytes[..<end], as: UTF8.self)] { return strings.tag }
+            }
+            // A single-letter subtag left last goes with the one removed.
+            if let last = ends.last, last - (ends.dropLast().last.map { $0 + 1 } ?? 0) == 1 { ends.removeLast() }
         }
         return nil
     }

@@ -21,16 +21,19 @@ enum PrometheusText {
         return value.description
     }
 
-    /// Escapes `\` and newline (and `"` in label values) as the format requires.
+    /// Escapes `\` and newline (and `"` in label values) as the format requires. Read per
+    /// Unicode scalar, not per `Character`: a combining mark after `"` (or `\r` before `\n`)
+    /// makes one `Character` that is not equal to it, and must not carry it through unescaped.
     static func escape(_ text: String, quotes: Bool) -> String {
-        guard text.contains(where: { $0 == "\\" || $0 == "\n" || (quotes && $0 == "\"") }) else { return text }
+        let special = { (scalar: Unicode.Scalar) in scalar == "\\" || scalar == "\n" || (quotes && scalar == "\"") }
+        guard text.unicodeScalars.contains(where: special) else { return text }
         var escaped = ""
-        for character in text {
-            switch character {
+        for scalar in text.unicodeScalars {
+            switch scalar {
             case "\\": escaped += "\\\\"
             case "\n": escaped += "\\n"
             case "\"" where quotes: escaped += "\\\""
-            default: escaped.append(character)
+            default: escaped.unicodeScalars.append(scalar)
             }
         }
         return escaped

@@ -88,8 +88,9 @@ package enum AcceptEncoding {
         return whole == 1000 && fraction > 0 ? nil : whole + fraction
     }
 
-    /// `bytes` without optional whitespace (spaces and tabs) at either end.
-    private static func trimmed<Bytes: BidirectionalCollection<UInt8>>(_ bytes: Bytes) -> Bytes
+    /// `bytes` without optional whitespace (spaces and tabs) at either end (`Accept-Language`
+    /// negotiation trims its list the same way).
+    static func trimmed<Bytes: BidirectionalCollection<UInt8>>(_ bytes: Bytes) -> Bytes
     where Bytes.SubSequence == Bytes {
         let isSpace: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
         guard let start = bytes.firstIndex(where: { !isSpace($0) }),

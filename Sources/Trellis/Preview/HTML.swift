@@ -2,18 +2,20 @@
 /// for the query strings of its links.
 enum HTML {
     /// `text` with `&`, `<`, `>`, `"` and `'` as character references: safe in element content
-    /// and in quoted attribute values.
+    /// and in quoted attribute values. Read per Unicode scalar, not per `Character`: a
+    /// combining mark after `"` (or a prepend character before `<`) makes one `Character` equal
+    /// to none of these, and must not carry it through unescaped (SPEC §14).
     static func escape(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
+        for scalar in text.unicodeScalars {
+            switch scalar {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
             case "'": out += "&#39;"
-            default: out.append(character)
+            default: out.unicodeScalars.append(scalar)
             }
         }
         return out

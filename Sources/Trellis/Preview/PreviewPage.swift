@@ -19,9 +19,11 @@ struct PreviewPage {
         + #"var n=r.headers.get("X-Pages-Generation");if(n&&n!==g){location.reload();}},function(){});},1000);})();"#
 
     /// SPEC §8.2's policy, plus only what the reload script needs: itself (by hash) and fetches
-    /// to this origin. Forms may only submit to this origin.
+    /// to this origin. Forms may only submit to this origin, and no `<base>` may move where the
+    /// page's relative links and form go (SPEC §14).
     static let contentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; img-src * data:; "
-        + "script-src 'sha256-\(Data(SHA256.digest(script)).base64EncodedString())'; connect-src 'self'; form-action 'self'"
+        + "script-src 'sha256-\(Data(SHA256.digest(script)).base64EncodedString())'; connect-src 'self'; form-action 'self'; "
+        + "base-uri 'none'"
 
     /// The HTTP response for a rendered preview.
     static func response(_ html: String) -> HTTPResponse {
