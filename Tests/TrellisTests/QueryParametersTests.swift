@@ -72,4 +72,24 @@ import TestSupport
             == #"{"id":"search","type":"page","data":{"children":[]}}"#)
         #expect(run("/search?q=%FF", cache).response.status == 400)
     }
+
+    /// Values are told apart by their bytes: `Å` as U+212B (%E2%84%AB) and as U+00C5 (%C3%85)
+    /// are canonically equivalent, equal as Swift `String`s, but a backend given the key may
+    /// tell them apart, so they share no cache entry (nor, joined under one key, one call).
+    @Test func canonicallyEquivalentValuesAreDifferentKeys() {
+        let cache = ResponseCache<CacheKey, Representation>(capacityBytes: 1 << 20)
+        let angstrom = run("/search?q=%E2%84%AB", cache)
+        let ring = run("/search?q=%C3%85", cache)
+        #expect(angstrom.record.cache == .miss && ring.record.cache == .miss)
+        #expect(String(decoding: angstrom.response.body, as: UTF8.self).contains("for \u{212B}"))
+        #expect(String(decoding: ring.response.body, as: UTF8.self).contains("for \u{C5}"))
+        #expect(run("/search?q=%E2%84%AB", cache).record.cache == .hit)
+    }
+
+    /// A bad escape in a parameter the page doesn't declare is never read (SPEC §14).
+    @Test func aBadEscapeInAnUndeclaredParameterIsIgnored() {
+        let cache = ResponseCache<CacheKey, Representation>(capacityBytes: 1 << 20)
+        #expect(run("/search?utm=%zz&q=blue", cache).response.status == 200)
+        #expect(run("/search?q=%zz", cache).response.status == 400)
+    }
 }

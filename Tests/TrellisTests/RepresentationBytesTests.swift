@@ -69,3 +69,18 @@ import TestSupport
             + "upgrade=true upgrade_suggested=true locale=fr missing=related,reviews stale=prices")
     }
 }
+
+/// `Vary` names each header once (SPEC §12): a forwarded header the list already has (the
+/// negotiated `Accept-Language`, a rollout header) is not repeated.
+@Suite struct VaryListTests {
+    @Test func aForwardedHeaderAlreadyListedIsNotRepeated() {
+        var result = RepresentationBytesTests.result()
+        result.forwardedNames = ["accept-language", "Authorization", "x-device-id"]
+        let headers = String(decoding: Representation(result).response(coding: .identity, preconditions: Preconditions(),
+                                                                         date: TestInstant.date).preformattedHeaders, as: UTF8.self)
+        let vary = headers.split(separator: "\r\n").first { $0.hasPrefix("Vary: ") }.map { $0.dropFirst(6) } ?? ""
+        let names = vary.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        #expect(names.count == Set(names).count, "\(vary)")
+        #expect(names.contains("accept-language") && names.contains("authorization") && names.contains("x-device-id"))
+    }
+}

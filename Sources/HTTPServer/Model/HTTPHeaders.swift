@@ -38,6 +38,11 @@ public struct HTTPHeaders: Sendable, Sequence {
         append(name: name.utf8, value: value.utf8)
     }
 
+    /// Appends a field whose value is bytes that need not be UTF-8 (as a client may send them).
+    public mutating func add(_ name: String, bytes value: some Collection<UInt8>) {
+        append(name: name.utf8, value: value)
+    }
+
     /// Appends a field from its bytes (the parser's path: no `String` is made).
     mutating func append<Name: Collection<UInt8>, Value: Collection<UInt8>>(name: Name, value: Value) {
         if fields.isEmpty, fields.capacity == 0 {
@@ -90,6 +95,15 @@ public struct HTTPHeaders: Sendable, Sequence {
             found.append(value(at: index))
             next = index + 1
         }
+        return found
+    }
+
+    /// All values for `name`, in order, as their bytes: what the client sent, whatever the
+    /// encoding (a `String` would turn bytes that are not UTF-8 into U+FFFD, making two
+    /// different values one). For values passed on or hashed, such as credentials.
+    public func valueBytes(_ name: String) -> [[UInt8]] {
+        var found: [[UInt8]] = []
+        forEachValue(of: name) { found.append(Array($0)) }
         return found
     }
 

@@ -3,7 +3,9 @@
 /// Accepted: origin-form (`/path?query`), absolute-form with an `http` or `https` scheme (any
 /// case), a non-empty host and no userinfo (RFC 9110 §4.2.1, §4.2.4), and asterisk-form `*`
 /// for OPTIONS only. Not accepted (400): authority-form, a fragment (`#`), any byte RFC 3986
-/// does not allow, and a `%` not followed by two hex digits.
+/// does not allow, and a `%` not followed by two hex digits in the host or the path. The
+/// query's escapes are its reader's to judge (SPEC §14: a bad one in a parameter nobody
+/// declared is ignored, so `?utm=%zz` can't fail a page).
 enum RequestTarget {
     /// Why `target` is not acceptable for `method`, or nil when it is.
     static func check(_ target: UnsafeBufferPointer<UInt8>, method: String) -> HTTPError? {
@@ -37,7 +39,8 @@ enum RequestTarget {
         guard bytes.allSatisfy(ByteClass.isTargetByte) else {
             return .badRequest("Invalid character in the request target.")
         }
-        return percentEscapesAreValid(bytes) ? nil : .badRequest("Malformed percent-escape in the request target.")
+        let path = bytes[..<(bytes.firstIndex(of: UInt8(ascii: "?")) ?? bytes.endIndex)]
+        return percentEscapesAreValid(path) ? nil : .badRequest("Malformed percent-escape in the request target.")
     }
 
     /// Whether every `%` starts `%` HEXDIG HEXDIG.

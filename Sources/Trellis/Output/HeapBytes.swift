@@ -30,13 +30,13 @@ enum HeapBytes {
     }
 
     /// The heap bytes of `dictionary`'s storage (its buckets are at most 3/4 full) and of the
-    /// strings among its keys and values.
+    /// strings (and byte arrays) among its keys and values.
     static func of<Value>(_ dictionary: [String: Value]) -> Int {
         guard !dictionary.isEmpty else { return 0 }
         let buckets = dictionary.capacity * 4 / 3 + 1
         let storage = allocationOverhead + dictionaryHeader + buckets * (MemoryLayout<String>.stride + MemoryLayout<Value>.stride + 1)
         return dictionary.reduce(storage) { total, entry in
-            total + of(entry.key) + ((entry.value as? String).map(of) ?? 0)
+            total + of(entry.key) + ((entry.value as? String).map(of) ?? (entry.value as? [UInt8]).map(of) ?? 0)
         }
     }
 

@@ -28,9 +28,9 @@ struct PagePlan: Sendable, Hashable {
     /// Header names the template's sources forward: the response varies with them.
     var forwardedNames: [String] = []
     /// For a page that is not personal, the forwarded headers' values (lowercased name →
-    /// the client's comma-joined value): part of the cache key, as the upstream's answer
-    /// depends on them.
-    var forwardedValues: [String: String] = [:]
+    /// the bytes of the client's comma-joined value): part of the cache key, as the upstream's
+    /// answer depends on them.
+    var forwardedValues: [String: [UInt8]] = [:]
     /// The locale negotiated from `Accept-Language` (SPEC §7.1), nil when the site has none.
     var locale: String?
     /// Below `softMinVersions` (SPEC §7.3): the page carries the update banner.
@@ -51,6 +51,22 @@ struct PagePlan: Sendable, Hashable {
         if !variants.isEmpty { hasher.combine(variants) }
         if !forwardedValues.isEmpty { hasher.combine(forwardedValues) }
         hasher.combine(UInt8(belowMinimumVersion ? 1 : 0) | (personal ? 2 : 0) | (upgradeSuggested ? 4 : 0))
+    }
+
+    /// Plans are equal when every field is, and the query's values byte for byte: `String`'s
+    /// `==` equates canonically equivalent text (`Å` as U+212B and as U+00C5), which a backend
+    /// given the key may well tell apart, so two such requests share no cache entry or call.
+    static func == (a: PagePlan, b: PagePlan) -> Bool {
+        a.template == b.template && a.client == b.client && a.locale == b.locale && a.params == b.params
+            && a.variants == b.variants && a.forwardedValues == b.forwardedValues
+            && a.belowMinimumVersion == b.belowMinimumVersion && a.personal == b.personal
+            && a.upgradeSuggested == b.upgradeSuggested && a.page == b.page && a.variantsHeader == b.variantsHeader
+            && a.release == b.release && a.forwardedNames == b.forwardedNames && sameBytes(a.query, b.query)
+    }
+
+    /// Whether two tables hold the same names with the same values, compared as UTF-8 bytes.
+    private static func sameBytes(_ a: [String: String], _ b: [String: String]) -> Bool {
+        a.count == b.count && a.allSatisfy { name, value in b[name].map { $0.utf8.elementsEqual(value.utf8) } ?? false }
     }
 
 }
@@ -78,6 +94,9 @@ extension PagePlan {
         }
         let locale = LocaleNegotiation.negotiate(request.headers, localization: site.localization, answers: answers)
         let forwarding = site.forwarding(of: template)
+        if let twice = ForwardedHeaders.repeatedCredential(among: forwarding.headers, in: request.headers) {
+            throw .badRequest("\(twice) is sent more than once; a credential is one field")
+        }
         let declared = try request.query.map { query throws(HTTPError) in
             try QueryParameters.parse(query, declared: site.declaredQuery(of: template)).get()
         }
@@ -89,13 +108,13 @@ extension PagePlan {
                   locale: locale, upgradeSuggested: upgradeSuggested)
     }
 
-    /// The values of the forwarded header `names` in `headers` (lowercased name → the client's
-    /// comma-joined value), for a page that is not personal: part of its cache key, as the
-    /// upstream's answer depends on them.
-    private static func forwardedValues(_ names: [String], of headers: HTTPHeaders) -> [String: String] {
-        var values: [String: String] = [:]
+    /// The values of the forwarded header `names` in `headers` (lowercased name → the bytes of
+    /// the client's comma-joined value), for a page that is not personal: part of its cache
+    /// key, as the upstream's answer depends on them.
+    private static func forwardedValues(_ names: [String], of headers: HTTPHeaders) -> [String: [UInt8]] {
+        var values: [String: [UInt8]] = [:]
         for name in names {
-            if let value = headers.combinedValue(name) { values[name.lowercased()] = value }
+            if let value = ForwardedHeaders.value(name, of: headers) { values[name.lowercased()] = value }
         }
         return values
     }

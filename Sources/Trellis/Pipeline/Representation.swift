@@ -14,6 +14,10 @@ final class Representation: Sendable {
     static var vary: String { varyLiteral.description }
     private static let varyLiteral: StaticString =
         "Accept-Encoding, X-Client-Version, X-Client-Capabilities, X-Device-Id, X-AB-Variant, X-Release"
+    /// The names `varyLiteral` lists, lowercased: a forwarded header among them is not listed again.
+    private static let varyNames: Set<String> = Set(vary.lowercased().split(separator: ",").map {
+        String($0.drop { $0 == " " })
+    })
 
     let result: PageResult
     let etag: String
@@ -90,9 +94,14 @@ final class Representation: Sendable {
         common.start("Vary")
         common.literal(Self.varyLiteral)
         if result.contentLanguage != nil { common.literal(", Accept-Language") }
-        for name in result.forwardedNames {
-            common.literal(", ")
-            common.append(name)
+        if !result.forwardedNames.isEmpty {
+            // Each name once: a forwarded header already listed is not repeated.
+            var listed = Self.varyNames
+            if result.contentLanguage != nil { listed.insert("accept-language") }
+            for name in result.forwardedNames where listed.insert(name.lowercased()).inserted {
+                common.literal(", ")
+                common.append(name)
+            }
         }
         common.end()
         if let contentLanguage = result.contentLanguage { common.add("Content-Language", contentLanguage) }

@@ -29,13 +29,11 @@ extension UpstreamClient: UpstreamFetching {
         var call = UpstreamRequest(
             source: request.source, url: UpstreamRequest.url(template: source.urlTemplate, key: request.key),
             timeout: request.timeoutMs.map { .milliseconds($0) } ?? defaultTimeout, ttl: .seconds(source.ttlSeconds ?? 0))
-        var forwarded: [UpstreamHeader] = []
-        for name in source.forwardHeaders where context.headers.contains(name) {
-            forwarded.append(UpstreamHeader(name, context.headers.values(name).joined(separator: ", ")))
+        let forwarded = source.forwardHeaders.compactMap { name in
+            ForwardedHeaders.value(name, of: context.headers).map { UpstreamHeader(name, bytes: $0) }
         }
         if !source.forwardHeaders.isEmpty {
-            let identity = forwarded.map { "\($0.name.lowercased()): \($0.value)\n" }.joined()
-            call.cacheKey = call.url + " " + SHA256.hex(SHA256.digest(identity))
+            call.cacheKey = call.url + " " + ForwardedHeaders.identity(forwarded)
         }
         call.headers = forwarded + [
             UpstreamHeader("X-Request-Id", context.requestID),

@@ -54,11 +54,15 @@ final class UpstreamExchange: @unchecked Sendable {
         _ target: UpstreamTarget, headers: [UpstreamHeader], deadline: ContinuousClock.Instant, on loop: EventLoop,
         settings: Settings, completion: @escaping (Result<UpstreamResponse, UpstreamError>) -> Void
     ) {
-        var head = "GET \(target.path) HTTP/1.1\r\nHost: \(target.hostHeader)\r\nAccept: application/json\r\n"
-        for header in headers { head += "\(header.name): \(header.value)\r\n" }
-        let exchange = UpstreamExchange(
-            loop: loop, settings: settings, target: target,
-            request: Array((head + "Connection: keep-alive\r\n\r\n").utf8), completion: completion)
+        var head = Array("GET \(target.path) HTTP/1.1\r\nHost: \(target.hostHeader)\r\nAccept: application/json\r\n".utf8)
+        for header in headers {
+            head += header.name.utf8
+            head += ": ".utf8
+            head += header.value
+            head += "\r\n".utf8
+        }
+        head += "Connection: keep-alive\r\n\r\n".utf8
+        let exchange = UpstreamExchange(loop: loop, settings: settings, target: target, request: head, completion: completion)
         exchange.deadline = loop.schedule(at: deadline) { [exchange] in exchange.end(.failure(.timeout)) }
         if let pooled = settings.pool.take(target.poolKey) {
             exchange.send(on: pooled)
