@@ -11,7 +11,7 @@ PIP_PKGS   := pytest:pytest PyYAML:yaml kubernetes-validate:kubernetes_validate 
 PYTHON     ?= python3
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps bench-deps browser-deps deploy-deps fuzz-deps build release run upstream test bench fuzz validate configmap cluster clean
+.PHONY: deps bench-deps browser-deps deploy-deps fuzz-deps build release run upstream test bench fuzz fuzz-diff validate configmap cluster clean
 
 # apt-install: installs those of the packages $(1) that dpkg doesn't know yet.
 define apt-install
@@ -95,6 +95,15 @@ cluster: release bench-deps
 ## FUZZ_SECONDS (default 600), one after another. Not part of `make test`. See docs/FUZZING.md.
 fuzz: fuzz-deps
 	./Tests/Fuzz/run.sh
+
+## fuzz-diff: the differential assembly test (streamed vs evaluated tree, on generated Pages) on
+## DIFF_CASES generated folders (default 200000) from DIFF_SEED (default 1). See docs/FUZZING.md.
+DIFF_CASES ?= 200000
+DIFF_SEED  ?= 1
+fuzz-diff: deps
+	$(SWIFT) build --build-tests
+	TRELLIS_DIFF_CASES=$(DIFF_CASES) TRELLIS_DIFF_SEED=$(DIFF_SEED) $(SWIFT) test --skip-build \
+	  --filter SDUITests.AssemblyDifferentialTests
 
 clean:
 	rm -rf .build .cluster Tests/Fuzz/.build

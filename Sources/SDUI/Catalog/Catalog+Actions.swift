@@ -45,7 +45,7 @@ extension Catalog {
                 compiler.problems.add(Self.file, path.key("type"), "unknown action type \"\(name)\"")
                 continue
             }
-            actions.types[index].fallback = compiler.compile(value, Self.file, path, .value)
+            actions.types[index].fallback = compiler.compile(value, Self.file, path, .value).map(TemplateCompiler.actionNode)
         }
         for (index, action) in actions.types.enumerated() {
             var chain = [index]
@@ -72,7 +72,7 @@ extension Catalog {
     private static func typeNode(_ node: TemplateNode) -> TemplateNode? {
         switch node {
         case .literal(let value, _): value["type"].map(TemplateNode.literal)
-        case .object(let members): members.first(where: { $0.key == "type" })?.node
+        case .object(let members), .action(let members, _): members.first(where: { $0.key == "type" })?.node
         default: nil
         }
     }

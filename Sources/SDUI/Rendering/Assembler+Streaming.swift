@@ -1,8 +1,10 @@
 /// Streaming assembly: a component this client renders is written while its template is
 /// evaluated, with no evaluated tree in between (building and freeing that tree was most of an
 /// uncached page's assembly). A component the client can't render (its fallbacks read the
-/// original's evaluated data), one whose id was served already, and a member checked against a
-/// typed field rule while it holds components go the tree's way (`negotiate`, then `write`).
+/// original's evaluated data), by its type or by a required action field left with no action
+/// it performs (found while streaming: taken back), one whose id was served already, and a
+/// member checked against a typed field rule while it holds components go the tree's way
+/// (`negotiate`, then `write`).
 ///
 /// The bytes and the tallies are exactly the tree's way's: a component found, once written, to
 /// lack a required field is taken back (`JSONWriter.truncate`, `undoEffects`), since the tree's
@@ -28,9 +30,7 @@ extension Assembler {
         let effectsMark = effects.count
         guard profile.renderable[template.type], let requiredMask = template.requiredMask,
               template.literalID.map({ serve(literal: $0) }) ?? serve(id) else {
-            guard let kept = try negotiate(evaluator.component(template, scope, id: id)!) else { return .dropped }
-            try write(kept)
-            return .written
+            return try assemble(template, scope, id: id)
         }
         let start = writer.count
         if let head = template.head { writer.appendRaw(head) } else { writeHead(id: id, type: template.type) }
@@ -38,6 +38,7 @@ extension Assembler {
         var present: UInt64 = 0  // the `requiredBit`s of the members with a value
         var actionFallbacks: [String] = []
         var upgrade: UpgradeRequired?  // from a child: thrown once this component is known to be kept
+        var fallsBack = false  // a required action field has no action this client performs
         var first = true
         // Through the buffer: template members are read in place, not copied one by one.
         template.data.withUnsafeBufferPointer { members in
@@ -67,8 +68,12 @@ extension Assembler {
                         switch fate(of: value, fieldType: rules[ruleIndex].type, actionFallbacks: &actionFallbacks) {
                         case .kept: break
                         case .dropped: hasValue = false
+                        case .unperformable where rule.requiredBit != 0:
+                            fallsBack = true
+                        case .unperformable: hasValue = false
                         case .replaced(let replacement): value = replacement
                         }
+                        if fallsBack { break }
                     }
                     if hasValue, allowed {
                         do throws(UpgradeRequired) {
@@ -81,6 +86,12 @@ extension Assembler {
                 if hasValue { present |= rule.requiredBit }
             }
         }
+        if fallsBack {
+            // Its fallback chain reads the whole evaluated data: the tree's way, from the start.
+            writer.truncate(to: start)
+            undoEffects(after: effectsMark)
+            return try assemble(template, scope, id: id)
+        }
         guard present == requiredMask else {
             writer.truncate(to: start)
             undoEffects(after: effectsMark)
@@ -90,6 +101,14 @@ extension Assembler {
         if let upgrade { throw upgrade }
         count(actionFallbacks: actionFallbacks)
         writer.appendRaw(Self.closing)
+        return .written
+    }
+
+    /// Assembles the component `template` in `scope` the tree's way: evaluated whole, negotiated
+    /// (fallbacks), then written.
+    private mutating func assemble(_ template: ComponentTemplate, _ scope: Scope, id: String) throws(UpgradeRequired) -> Streamed {
+        guard let kept = try negotiate(evaluator.component(template, scope, id: id)!) else { return .dropped }
+        try write(kept)
         return .written
     }
 

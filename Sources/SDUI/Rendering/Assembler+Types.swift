@@ -8,11 +8,21 @@ extension Assembler {
     struct Conformed {
         var component: EvaluatedComponent
         var actionFallbacks: [String] = []
+        /// The required fields that held actions of which this client performs none: the
+        /// component can't be rendered for it, so it falls back (SPEC §14).
+        var unperformable: [String] = []
+
+        /// Whether every field in `required` has a value (one left with no performable action
+        /// had one): else the component is a data-driven drop.
+        func has(_ required: [String]) -> Bool {
+            required.allSatisfy { field in unperformable.contains(field) || component.data.contains { $0.key == field } }
+        }
     }
 
     /// What conforming does to one data member.
     enum MemberFate {
-        case kept, dropped, replaced(Evaluated)
+        /// `unperformable`: an action field left with no action this client performs (dropped).
+        case kept, dropped, unperformable, replaced(Evaluated)
     }
 
     /// `component` with wrongly typed bound values removed and its actions negotiated. The data
@@ -34,6 +44,8 @@ extension Assembler {
                 switch fate {
                 case .kept: changed!.append(data[index])
                 case .dropped: break
+                case .unperformable:
+                    if catalog[component.type].required.contains(data[index].key) { conformed.unperformable.append(data[index].key) }
                 case .replaced(let value): changed!.append(EvaluatedMember(key: data[index].key, keyBytes: data[index].keyBytes, value: value))
                 }
             }
@@ -46,10 +58,7 @@ extension Assembler {
     /// `fieldType` (nil: any value).
     func fate(of value: Evaluated, fieldType: FieldType?, actionFallbacks: inout [String]) -> MemberFate {
         guard let fieldType else { return .kept }
-        if fieldType == .action {
-            guard let kept = negotiateActions(value, into: &actionFallbacks) else { return .dropped }
-            return kept.map(MemberFate.replaced) ?? .kept
-        }
+        if fieldType == .action { return negotiateActions(value, into: &actionFallbacks) }
         switch value {
         case .literal, .component: return .kept  // literals were checked by validate
         default:

@@ -1,7 +1,8 @@
 /// Negotiates evaluated components for one client class and writes the body bytes directly.
 ///
 /// Per component: a data-driven drop when a catalog-required field has no value; kept when
-/// its type is renderable; else its inline fallback (or inline drop), else the catalog's,
+/// its type is renderable and its required action fields keep an action this client performs
+/// (SPEC §14); else its inline fallback (or inline drop), else the catalog's,
 /// evaluated against the original data, keeping the id, negotiated again (chains); no
 /// fallback left: dropped. Fields with `since` are pruned for clients that don't know them.
 /// Ids stay unique on the page (SPEC §1): a component whose id was already served, which only
@@ -84,8 +85,8 @@ struct Assembler {
         let conformed = conform(evaluated)
         count(conformed)
         let original = conformed.component
-        guard original.has(catalog[original.type].required) else { return nil }
-        if profile.renderable[original.type] { return original }
+        guard conformed.has(catalog[original.type].required) else { return nil }
+        if profile.renderable[original.type] && conformed.unperformable.isEmpty { return original }
         fallbacks += 1
         fallbackTypes[catalog[original.type].name, default: 0] += 1
         effects.append(.fallback(type: catalog[original.type].name))
@@ -103,19 +104,32 @@ struct Assembler {
             guard let template, let evaluated = evaluator.component(template, Scope(members: current.data), id: current.id)
             else { break }
             let candidate = conform(evaluated)
-            guard candidate.component.has(catalog[candidate.component.type].required) else { break }
+            guard candidate.has(catalog[candidate.component.type].required) else { break }
             let next = candidate.component
-            if profile.renderable[next.type] {
+            if profile.renderable[next.type] && candidate.unperformable.isEmpty {
                 count(candidate)
-                explanation?.record(catalog[original.type], served: catalog[next.type], client: profile.descriptor)
+                explain(conformed, served: next.type)
                 return next
             }
             current = next
             rule = .catalog
         }
         if original.required { throw UpgradeRequired() }
-        explanation?.record(catalog[original.type], served: nil, client: profile.descriptor)
+        explain(conformed, served: nil)
         return nil
+    }
+
+    /// Records, when explaining, that the conformed component was replaced by one of type
+    /// `served` (nil: dropped), and why: its type, else a required action field.
+    private mutating func explain(_ conformed: Conformed, served: Int?) {
+        guard explanation != nil else { return }
+        let original = conformed.component.type
+        let reason = if profile.renderable[original], let field = conformed.unperformable.first {
+            FallbackReason.noPerformableAction(field: field)
+        } else {
+            FallbackReason(type: catalog[original], client: profile.descriptor)
+        }
+        explanation!.record(catalog[original], served: served.map { catalog[$0] }, reason: reason)
     }
 
     /// Writes a renderable component: `{"id":…,"type":…,"data":{…}}`.

@@ -89,9 +89,4 @@ struct EvaluatedComponent: Sendable {
     var data: [EvaluatedMember]
     var fallback: FallbackRule
     var required: Bool
-
-    /// Whether every field in `fields` is present in the data.
-    func has(_ fields: [String]) -> Bool {
-        fields.allSatisfy { field in data.contains(where: { $0.key == field }) }
-    }
 }

@@ -32,6 +32,12 @@ struct Evaluator {
             return .array(out)
         case .object(let members):
             return .object(evaluate(members, scope))
+        case .action(let members, let fallback):
+            var action = evaluate(members, scope)
+            // A fallback with no value drops the action, as an explicit `null` does.
+            let replacement = value(fallback, Scope(members: action)) ?? .value(.null)
+            action.append(EvaluatedMember(key: "fallback", keyBytes: Self.fallbackKey, value: replacement))
+            return .object(action)
         case .component(let template):
             return component(template, scope).map(Evaluated.component)
         case .each, .splice:
@@ -62,6 +68,9 @@ struct Evaluator {
             }
         }
     }
+
+    /// `"fallback":`, the key an evaluated action's own fallback goes under.
+    private static let fallbackKey = Array(#""fallback":"#.utf8)
 
     /// The string `body` makes with the request's localizer, as a value; nil without one.
     private func localize(_ body: (Localizer) -> String?) -> Evaluated? {

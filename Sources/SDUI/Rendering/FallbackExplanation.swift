@@ -18,8 +18,7 @@ struct FallbackExplanation {
     mutating func leave() { paths.removeLast() }
 
     /// Records that `original` was replaced by a `served` component (nil: dropped) here.
-    mutating func record(_ original: ComponentType, served: ComponentType?, client: ClientDescriptor) {
-        records.append(FallbackRecord(path: path, originalType: original.name, servedType: served?.name,
-                                      reason: FallbackReason(type: original, client: client)))
+    mutating func record(_ original: ComponentType, served: ComponentType?, reason: FallbackReason) {
+        records.append(FallbackRecord(path: path, originalType: original.name, servedType: served?.name, reason: reason))
     }
 }

@@ -1,4 +1,4 @@
-/// Why a client can't render a component type, as `render --explain` and the preview say it
+/// Why a client can't render a component (its type, or a required action field), as `render --explain` and the preview say it
 /// (SPEC §8.2): `ios/4.9.0 < since 5.0.0`.
 public enum FallbackReason: Sendable, Hashable, CustomStringConvertible {
     /// No `X-Client-Version` and no capabilities: only baseline types.
@@ -11,6 +11,8 @@ public enum FallbackReason: Sendable, Hashable, CustomStringConvertible {
     case notInCapabilities
     /// The catalog disables the type for the client's version (the kill switch, SPEC §7.2).
     case disabled(ClientVersion)
+    /// A required action field holds no action the client performs (SPEC §14).
+    case noPerformableAction(field: String)
 
     /// Why `client` can't render `type` (called only for a type it can't render).
     init(type: ComponentType, client: ClientDescriptor) {
@@ -39,6 +41,7 @@ public enum FallbackReason: Sendable, Hashable, CustomStringConvertible {
         case .notOnPlatform(let client): "\(client): no since for \(client.platform.rawValue)"
         case .notInCapabilities: "not in capabilities"
         case .disabled(let client): "disabled for \(client)"
+        case .noPerformableAction(let field): "no action it performs in \"\(field)\""
         }
     }
 }

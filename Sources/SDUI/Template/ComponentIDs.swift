@@ -19,7 +19,7 @@ enum ComponentIDs {
 
     private static func ids(_ node: TemplateNode) -> [Occurrence] {
         switch node {
-        case .literal, .binding, .text, .message, .format: return []
+        case .literal, .binding, .text, .message, .format, .action: return []
         case .scheduled(_, let node): return ids(node)
         case .array(let nodes), .splice(let nodes): return nodes.flatMap(ids)
         case .object(let members): return members.flatMap { ids($0.node) }
@@ -39,7 +39,7 @@ enum ComponentIDs {
     /// of its own). Only such pages pay for the request-time uniqueness check.
     static func mayRepeat(in node: TemplateNode, catalog: Catalog) -> Bool {
         switch node {
-        case .literal, .binding, .text, .message, .format: return false
+        case .literal, .binding, .text, .message, .format, .action: return false
         case .scheduled(_, let node): return mayRepeat(in: node, catalog: catalog)
         case .each: return true
         case .array(let nodes), .splice(let nodes): return nodes.contains { mayRepeat(in: $0, catalog: catalog) }

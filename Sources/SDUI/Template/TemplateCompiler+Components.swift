@@ -99,10 +99,15 @@ extension TemplateCompiler {
         if let type {
             checkFields(members, type: type, file, path)
             for index in members.indices {
-                members[index].rule = rule(of: members[index].key, type: type)
-                if members[index].rule.action, case .literal(.object(let action), _) = members[index].node {
-                    members[index].rule.literalAction = catalog.actions.declaredIndex(of: action)
+                var rule = rule(of: members[index].key, type: type)
+                if rule.action, catalog.actions.declared {
+                    members[index] = TemplateMember(key: members[index].key, node: Self.actionNode(members[index].node))
+                    // Written as it is only without a `fallback` of its own, which is never served.
+                    if case .literal(.object(let action), _) = members[index].node, action["fallback"] == nil {
+                        rule.literalAction = catalog.actions.declaredIndex(of: action)
+                    }
                 }
+                members[index].rule = rule
             }
         }
         return members

@@ -37,8 +37,8 @@ extension TemplateCompiler {
         }
     }
 
-    /// Literal action types must be declared, with their required fields (when the catalog
-    /// declares `actions`).
+    /// Literal action types must be declared, with their required fields, and so must an
+    /// action's own literal `fallback` (when the catalog declares `actions`).
     private mutating func checkActions(_ node: TemplateNode, _ file: String, _ path: String) {
         guard catalog.actions.declared else { return }
         switch node {
@@ -48,12 +48,25 @@ extension TemplateCompiler {
             for (i, item) in nodes.enumerated() { checkActions(item, file, path.index(i)) }
         case .literal(.object(let object), _):
             checkAction(type: object["type"], keys: object.keys, file, path)
+            checkOwnFallback(object["fallback"].map(TemplateNode.literal), file, path.key("fallback"))
         case .object(let members):
             checkAction(type: members.first(where: { $0.key == "type" })?.node.literalValue, keys: members.map(\.key), file, path)
+            checkOwnFallback(members.first(where: { $0.key == "fallback" })?.node, file, path.key("fallback"))
         case .text, .literal:
             problems.add(file, path, "expected an action object, got \(node.kindName)")
         default:
             break
+        }
+    }
+
+    /// An action's own `fallback`: `null` (a drop) or an action object; a bound one is checked
+    /// at request time.
+    private mutating func checkOwnFallback(_ node: TemplateNode?, _ file: String, _ path: String) {
+        switch node {
+        case nil, .literal(.null, _)?: break
+        case .literal(.object, _)?, .object?: checkActions(node!, file, path)
+        case .literal?, .text?, .array?: problems.add(file, path, "an action's fallback is an action object or null")
+        default: break
         }
     }
 
@@ -76,7 +89,7 @@ extension TemplateNode {
         case .text, .message: "string"
         case .format: "a formatted value"
         case .scheduled(_, let node): node.kindName
-        case .object: "object"
+        case .object, .action: "object"
         case .array, .each, .splice: "array"
         case .component: "component"
         case .binding, .conditional, .variant: "a bound value"

@@ -28,6 +28,10 @@ indirect enum TemplateNode: Sendable {
     case format(FormatTemplate)
     /// A component or directive with `activeFrom`/`activeUntil`: absent outside the window.
     case scheduled(ActiveWindow, TemplateNode)
+    /// An action object whose own `fallback` has bindings: that fallback is evaluated against
+    /// the action's own fields (as the catalog's are, SPEC §7.4), not the page's scope, and
+    /// becomes the evaluated object's `fallback` member, which negotiation reads and never serves.
+    case action([TemplateMember], fallback: TemplateNode)
 
     /// The literal value when this node is a literal.
     var literalValue: JSONValue? {
@@ -40,7 +44,7 @@ indirect enum TemplateNode: Sendable {
     var containsComponents: Bool {
         switch self {
         case .component: true
-        case .literal, .binding, .text, .message, .format: false
+        case .literal, .binding, .text, .message, .format, .action: false
         case .array(let nodes), .splice(let nodes): nodes.contains { $0.containsComponents }
         case .object(let members): members.contains { $0.holdsComponents }
         case .each(_, _, let template), .scheduled(_, let template): template.containsComponents
