@@ -34,6 +34,20 @@ import Testing
         #expect(Self.locale("x_y, pl") == "pl")
     }
 
+    /// A kept answer is reused only for the very same bytes: U+037E (Greek question mark) is
+    /// canonically equivalent to `;`, so the two values are one `String`, but negotiation reads
+    /// `pl\u{37E}q=0.9` as a malformed range and answers `fr`.
+    @Test func aKeptAnswerIsNeverReusedForCanonicallyEquivalentText() {
+        let pipeline = PagePipelineTests.pipeline()
+        func locale(_ value: String) -> String? {
+            Self.run("/home", [("Accept-Language", value)], through: pipeline).representation?.result.contentLanguage
+        }
+        #expect("fr;q=0.5, pl;q=0.9" == "fr;q=0.5, pl\u{37E}q=0.9")
+        #expect(locale("fr;q=0.5, pl;q=0.9") == "pl")
+        #expect(locale("fr;q=0.5, pl\u{37E}q=0.9") == "fr")
+        #expect(Self.locale("fr;q=0.5, pl\u{37E}q=0.9") == "fr")
+    }
+
     @Test func aVersionKeepsTheLocaleOfEachShortValueItHasSeenUpToItsLimit() {
         let pipeline = PagePipelineTests.pipeline()
         let answers = pipeline.snapshot.localeAnswers
