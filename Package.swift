@@ -54,8 +54,7 @@ let package = Package(
                 "Trellis", "SDUI", "HTTPServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-            ],
-            path: "Sources/trellis"
+            ]
         ),
 
         // Helpers every test target shares: a seeded generator, a loopback socket.
