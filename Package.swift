@@ -6,10 +6,12 @@ let package = Package(
     products: [
         .executable(name: "trellis", targets: ["TrellisCLI"]),
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
+        // For Tests/Fuzz, a separate package that fuzzes the client's response parser.
+        .library(name: "HTTPClient", targets: ["HTTPClient"]),
         .library(name: "SDUI", targets: ["SDUI"]),
         // What an app links to read Trellis pages: Foundation only, Linux and Apple platforms.
         .library(name: "TrellisClient", targets: ["TrellisClient"]),
-        // For Tests/Fuzz, a separate package that fuzzes the application's upstream reader.
+        // For Tests/Fuzz, a separate package that fuzzes the application's page loading.
         .library(name: "Trellis", targets: ["Trellis"]),
     ],
     dependencies: [
@@ -35,6 +37,10 @@ let package = Package(
             // exclusivity checks on the request path in release (docs/DECISIONS.md).
             swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
         ),
+        // The HTTP/1.1 client: requests on pooled plain or TLS connections, driven by the
+        // server's event loops, sharing the server's codec (chunked framing, field grammar).
+        // Knows nothing of pages.
+        .target(name: "HTTPClient", dependencies: ["HTTPServer", "SystemCalls", "COpenSSL"]),
         // The domain: components, templates, negotiation, rollout. No sockets, no files.
         .target(name: "SDUI", dependencies: ["COpenSSL", "CFoundationICU"]),
         // The client library (SPEC §8.3): components, actions, requests, ETag revalidation.
@@ -43,7 +49,7 @@ let package = Package(
         .target(
             name: "Trellis",
             dependencies: [
-                "HTTPServer", "SDUI", "SystemCalls", "CZlib", "COpenSSL",
+                "HTTPServer", "HTTPClient", "SDUI", "SystemCalls", "CZlib", "COpenSSL",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -63,9 +69,10 @@ let package = Package(
             name: "HTTPServerTests",
             dependencies: ["HTTPServer", "SystemCalls", "TestSupport", .product(name: "Logging", package: "swift-log")]
         ),
+        .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "HTTPServer", "TestSupport"]),
         .testTarget(name: "SDUITests", dependencies: ["SDUI", "TestSupport"]),
         .testTarget(name: "TrellisClientTests", dependencies: ["TrellisClient"]),
         .testTarget(
-            name: "TrellisTests", dependencies: ["Trellis", "HTTPServer", "SDUI", "SystemCalls", "CLinux", "TestSupport", "TrellisClient"]),
+            name: "TrellisTests", dependencies: ["Trellis", "HTTPClient", "HTTPServer", "SDUI", "SystemCalls", "CLinux", "TestSupport", "TrellisClient"]),
     ]
 )

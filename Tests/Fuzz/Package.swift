@@ -26,7 +26,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "FuzzUpstreamReader",
-            dependencies: ["FuzzSupport", .product(name: "Trellis", package: "Trellis")]
+            dependencies: ["FuzzSupport", .product(name: "HTTPClient", package: "Trellis")]
         ),
     ]
 )

@@ -1,5 +1,6 @@
 import Dispatch
 import Glibc
+import HTTPClient
 import SDUI
 import Synchronization
 import Testing
@@ -14,7 +15,7 @@ import Testing
     final class SilentLookup: Sendable {
         let release = DispatchSemaphore(value: 0)
         let calls = Atomic<Int>(0)
-        let answer = UpstreamAddress.lookup(host: "127.0.0.1", port: 80, flags: AI_NUMERICHOST)
+        let answer = SocketAddress.lookup(host: "127.0.0.1", port: 80, flags: AI_NUMERICHOST)
 
         var lookup: NameResolver.Lookup {
             { [self] _, _ in
@@ -27,7 +28,7 @@ import Testing
 
     /// The answers `resolve` gave so far, and a signal per answer.
     final class Answers: Sendable {
-        let list = Mutex<[Result<UpstreamAddress, UpstreamError>]>([])
+        let list = Mutex<[Result<SocketAddress, ClientError>]>([])
         let arrived = DispatchSemaphore(value: 0)
 
         var completion: NameResolver.Completion {
@@ -38,7 +39,7 @@ import Testing
         }
 
         var count: Int { list.withLock { $0.count } }
-        var all: [Result<UpstreamAddress, UpstreamError>] { list.withLock { $0 } }
+        var all: [Result<SocketAddress, ClientError>] { list.withLock { $0 } }
     }
 
     @Test func anAddressLiteralNeedsNoLookup() throws {
@@ -74,7 +75,7 @@ import Testing
         resolver.resolve(host: "a.test", port: 80, completion: answers.completion)
         resolver.resolve(host: "b.test", port: 80, completion: answers.completion)
         #expect(answers.count == 1)
-        #expect(throws: UpstreamError.unresolvable) { try answers.all.first?.get() }
+        #expect(throws: ClientError.unresolvable) { try answers.all.first?.get() }
         silent.release.signal()
     }
 

@@ -1,4 +1,5 @@
 import Dispatch
+import HTTPClient
 import SDUI
 import Synchronization
 import Testing
@@ -21,7 +22,7 @@ import Testing
     /// A request for `path` on behalf of `user` (forwarded `Authorization`, cached per user).
     func request(_ path: String, for user: String, timeout: Duration = .seconds(5)) -> UpstreamRequest {
         var request = fake.request(path, source: "hostile", timeout: timeout)
-        request.headers = [UpstreamHeader("Authorization", user)]
+        request.headers = [ClientHeader("Authorization", user)]
         request.cacheKey += " " + user
         return request
     }

@@ -1,4 +1,5 @@
 import Dispatch
+import HTTPClient
 import HTTPServer
 import SDUI
 import Synchronization
@@ -49,7 +50,7 @@ import Testing
     }
 
     func client(trusting authority: TestCertificateAuthority?, registry: MetricsRegistry = MetricsRegistry()) throws -> UpstreamClient {
-        UpstreamClient(registry: registry, tls: try UpstreamTLSContext(caFiles: authority.map { [$0.certificate] } ?? []))
+        UpstreamClient(registry: registry, tls: try ClientTLSContext(caFiles: authority.map { [$0.certificate] } ?? []))
     }
 
     @Test func aTrustedChainIsAValueAndTheConnectionIsPooled() throws {

@@ -1,10 +1,11 @@
-/// Character classes of RFC 9110 §5.6, RFC 9112 and RFC 3986, as byte predicates.
-enum ByteClass {
-    static let cr = UInt8(ascii: "\r")
-    static let lf = UInt8(ascii: "\n")
-    static let sp = UInt8(ascii: " ")
-    static let htab = UInt8(ascii: "\t")
-    static let colon = UInt8(ascii: ":")
+/// Character classes of RFC 9110 §5.6, RFC 9112 and RFC 3986, as byte predicates: the server's
+/// request parser and the client's response parser (`HTTPClient`) read bytes with the same ones.
+package enum ByteClass {
+    package static let cr = UInt8(ascii: "\r")
+    package static let lf = UInt8(ascii: "\n")
+    package static let sp = UInt8(ascii: " ")
+    package static let htab = UInt8(ascii: "\t")
+    package static let colon = UInt8(ascii: ":")
     static let percent = UInt8(ascii: "%")
 
     // Each class as a 128-bit set of ASCII bytes (bit `b` of `low` for b < 64, of `high` for
@@ -24,13 +25,13 @@ enum ByteClass {
 
     /// `tchar`: the bytes of a token (method, field name, transfer coding).
     @inline(__always)
-    static func isTokenChar(_ byte: UInt8) -> Bool {
+    package static func isTokenChar(_ byte: UInt8) -> Bool {
         member(byte, low: tcharLow, high: tcharHigh)
     }
 
     /// Bytes allowed in a field value: HTAB, SP, VCHAR and obs-text; not CTLs or DEL.
     @inline(__always)
-    static func isFieldValueByte(_ byte: UInt8) -> Bool {
+    package static func isFieldValueByte(_ byte: UInt8) -> Bool {
         byte == htab || (byte >= 0x20 && byte != 0x7F)
     }
 
@@ -51,7 +52,7 @@ enum ByteClass {
 
     /// The value of a hex digit, or nil.
     @inline(__always)
-    static func hexValue(_ byte: UInt8) -> Int? {
+    package static func hexValue(_ byte: UInt8) -> Int? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): Int(byte - UInt8(ascii: "0"))
         case UInt8(ascii: "a")...UInt8(ascii: "f"): Int(byte - UInt8(ascii: "a") + 10)
@@ -62,12 +63,12 @@ enum ByteClass {
 
     /// Whether `bytes` is a non-empty token.
     @inline(__always)
-    static func isToken<C: Collection<UInt8>>(_ bytes: C) -> Bool {
+    package static func isToken<C: Collection<UInt8>>(_ bytes: C) -> Bool {
         !bytes.isEmpty && bytes.allSatisfy(isTokenChar)
     }
 
     /// `bytes` without leading and trailing SP and HTAB.
-    static func trimmingSpaces(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+    package static func trimmingSpaces(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
         var start = 0
         var end = bytes.count
         while start < end, bytes[start] == sp || bytes[start] == htab { start += 1 }

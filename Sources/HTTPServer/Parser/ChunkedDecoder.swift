@@ -1,4 +1,5 @@
-/// Incremental decoder of a chunked body (RFC 9112 §7.1): resumes where it stopped, and lets
+/// Incremental decoder of a chunked body (RFC 9112 §7.1), of requests (`RequestParser`) and of
+/// upstream responses (`HTTPClient`'s `ResponseParser`) alike: resumes where it stopped, and lets
 /// its caller drop the raw bytes it is done with (`releaseConsumed`), so that what a
 /// connection keeps is bounded by the limits whatever the client sends (SPEC §4.4).
 ///
@@ -13,8 +14,9 @@
 ///
 /// Extensions are checked against their grammar (`ChunkLine`) and ignored; trailer fields are
 /// checked like header fields and discarded.
-struct ChunkedDecoder: Sendable {
-    enum Outcome: Sendable {
+package struct ChunkedDecoder: Sendable {
+    /// Where decoding stopped.
+    package enum Outcome: Sendable {
         case needMore
         /// The body is complete; the request ends before index `end` of the input.
         case done(end: Int)
@@ -29,12 +31,12 @@ struct ChunkedDecoder: Sendable {
     }
 
     /// Longest chunk-size line, extensions included, without its CRLF.
-    static let maxChunkLine = 4096
+    package static let maxChunkLine = 4096
     /// Framing bytes each chunk may use for free, on top of twice its size.
     static let chunkAllowance = 16
 
     /// The decoded body so far.
-    private(set) var body: [UInt8] = []
+    package private(set) var body: [UInt8] = []
     private var phase = Phase.size
     /// The next input byte to examine.
     private var position = 0
@@ -46,13 +48,13 @@ struct ChunkedDecoder: Sendable {
     private let framingBudget: Int
 
     /// A decoder whose input starts at the body's first byte.
-    init(maxBody: Int, framingBudget: Int) {
+    package init(maxBody: Int, framingBudget: Int) {
         self.maxBody = maxBody
         self.framingBudget = framingBudget
     }
 
     /// Decodes what `bytes` (the input since the last release) holds beyond what was seen.
-    mutating func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> Outcome {
+    package mutating func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> Outcome {
         while true {
             switch phase {
             case .data(let remaining):
@@ -68,10 +70,13 @@ struct ChunkedDecoder: Sendable {
                 }
                 phase = .dataEnd
             case .dataEnd:
-                guard bytes.count - position >= 2 else { return .needMore }
-                guard bytes[position] == ByteClass.cr, bytes[position + 1] == ByteClass.lf else {
+                // Checked a byte at a time: anything but CR fails at once, not a byte later.
+                let available = bytes.count - position
+                guard available >= 1 else { return .needMore }
+                guard bytes[position] == ByteClass.cr, available < 2 || bytes[position + 1] == ByteClass.lf else {
                     return .failure(.badRequest("Chunk data is not followed by CRLF."))
                 }
+                guard available >= 2 else { return .needMore }
                 position += 2
                 lineStart = position
                 phase = .size
@@ -90,7 +95,7 @@ struct ChunkedDecoder: Sendable {
 
     /// Forgets the input bytes before the first one still needed and returns their count: the
     /// caller drops that many bytes from the front of its input before the next `decode`.
-    mutating func releaseConsumed() -> Int {
+    package mutating func releaseConsumed() -> Int {
         let released = lineStart
         position -= released
         lineStart = 0
@@ -131,7 +136,7 @@ struct ChunkedDecoder: Sendable {
         if case .trailer = phase {
             if line.isEmpty { return .done(end: position) }
             framing += line.count + 2  // within the budget: `lineLimit` checked it
-            if case .failure(let error) = RequestParser.parseField(line) { return .failure(error) }
+            if case .failure(let error) = HeaderField.parse(line) { return .failure(error) }
             return nil
         }
         guard let size = ChunkLine.size(line) else { return .failure(.badRequest("Invalid chunk size.")) }

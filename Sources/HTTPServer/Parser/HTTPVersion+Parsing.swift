@@ -5,7 +5,7 @@ extension HTTPVersion {
     /// (a 1.x recipient answers with the highest minor version it conforms to). Another major
     /// version (`HTTP/0.9`, `HTTP/2.0`, the HTTP/2 preface's `PRI * HTTP/2.0` ...) is 505;
     /// anything else (`http/1.1`, `HTTP/1.10`, `HTTP/1`) is 400.
-    static func parse(_ text: UnsafeBufferPointer<UInt8>) -> Result<HTTPVersion, HTTPError> {
+    package static func parse(_ text: UnsafeBufferPointer<UInt8>) -> Result<HTTPVersion, HTTPError> {
         guard text.count == 8, text[0] == UInt8(ascii: "H"), text[1] == UInt8(ascii: "T"), text[2] == UInt8(ascii: "T"),
             text[3] == UInt8(ascii: "P"), text[4] == UInt8(ascii: "/"), text[6] == UInt8(ascii: "."),
             let major = digit(text[5]), let minor = digit(text[7])

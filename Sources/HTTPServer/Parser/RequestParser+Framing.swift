@@ -23,7 +23,7 @@ extension RequestParser {
             body = .none
             return nil
         }
-        guard lengths.allSatisfy({ $0 == first }), let length = Self.parseContentLength(first) else {
+        guard lengths.allSatisfy({ $0 == first }), let length = HeaderField.contentLength(first.utf8) else {
             return .badRequest("Invalid Content-Length.")
         }
         if length > limits.maxBody { return .contentTooLarge }
@@ -40,17 +40,5 @@ extension RequestParser {
             return .badRequest("Malformed Transfer-Encoding.")
         }
         return .notImplemented("Only the chunked transfer coding is supported.")
-    }
-
-    /// `1*DIGIT`, at most 18 digits (no sign, no spaces, no list).
-    static func parseContentLength(_ text: String) -> Int? {
-        let utf8 = text.utf8
-        guard !utf8.isEmpty, utf8.count <= 18 else { return nil }
-        var value = 0
-        for byte in utf8 {
-            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-            value = value * 10 + Int(byte - UInt8(ascii: "0"))
-        }
-        return value
     }
 }

@@ -30,28 +30,4 @@ extension RequestParser {
         }
         return .success(HTTPRequest(method: methodText, target: String(decoding: target, as: UTF8.self), version: version))
     }
-
-    /// Parses `field-name ":" OWS field-value OWS`; rejects obs-fold, whitespace before the
-    /// colon, non-token names and control characters (other than HTAB) or DEL in values.
-    /// Inlined into the parser's line loop: its result is not built as a `Result` in memory.
-    @inline(__always)
-    static func parseField(
-        _ line: UnsafeBufferPointer<UInt8>
-    ) -> Swift.Result<(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>), HTTPError> {
-        if line[0] == ByteClass.sp || line[0] == ByteClass.htab {
-            return .failure(.badRequest("Obsolete line folding is not accepted."))
-        }
-        guard let colon = line.firstIndex(of: ByteClass.colon) else {
-            return .failure(.badRequest("A header field has no colon."))
-        }
-        let name = UnsafeBufferPointer(rebasing: line[..<colon])
-        guard ByteClass.isToken(name) else {
-            return .failure(.badRequest("Invalid header field name."))
-        }
-        let value = ByteClass.trimmingSpaces(UnsafeBufferPointer(rebasing: line[(colon + 1)...]))
-        guard value.allSatisfy(ByteClass.isFieldValueByte) else {
-            return .failure(.badRequest("Invalid character in a header field value."))
-        }
-        return .success((name, value))
-    }
 }

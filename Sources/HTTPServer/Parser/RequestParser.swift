@@ -222,7 +222,7 @@ struct RequestParser: Sendable {
         if headerCount > limits.maxHeaderCount || end - requestLineEnd > limits.maxHeaderBytes {
             return .headerFieldsTooLarge
         }
-        switch Self.parseField(line) {
+        switch HeaderField.parse(line) {
         case .success(let field):
             request?.headers.append(name: field.name, value: field.value)
             return nil

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPClient
 import HTTPServer
 import Logging
 import SDUI
@@ -22,7 +23,7 @@ final class TrellisApplication: Sendable {
 
     /// The application for `site`; upstream calls speak TLS with `upstreamTLS` and log
     /// through `logger`.
-    init(site: Site, options: ServeOptions, upstreamTLS: UpstreamTLSContext? = nil,
+    init(site: Site, options: ServeOptions, upstreamTLS: ClientTLSContext? = nil,
          logger: Logger = Logger(label: "trellis"), accessLog: AccessLog = AccessLog()) {
         let store = SiteStore(site)
         let cache = ResponseCache<CacheKey, Representation>(capacityBytes: options.responseCacheBytes)

@@ -1,5 +1,6 @@
 import Dispatch
 import Glibc
+import HTTPClient
 import HTTPServer
 import Logging
 import SDUI
@@ -30,9 +31,9 @@ public enum TrellisServer {
             return 1
         }
 
-        let upstreamTLS: UpstreamTLSContext
+        let upstreamTLS: ClientTLSContext
         do {
-            upstreamTLS = try UpstreamTLSContext(caFiles: options.upstreamCAFiles)
+            upstreamTLS = try ClientTLSContext(caFiles: options.upstreamCAFiles)
         } catch {
             logger.critical("refusing to start: \(error)")
             return 1

@@ -1,3 +1,4 @@
+import HTTPClient
 import HTTPServer
 import SDUI
 
@@ -29,7 +30,7 @@ enum ForwardedHeaders {
 
     /// The SHA-256 (hex) of the forwarded fields as `name: value` lines, the values' own bytes:
     /// who the value is for (a value holds no line break, so the lines can't run together).
-    static func identity(_ fields: [UpstreamHeader]) -> String {
+    static func identity(_ fields: [ClientHeader]) -> String {
         var text: [UInt8] = []
         for field in fields {
             text += field.name.lowercased().utf8

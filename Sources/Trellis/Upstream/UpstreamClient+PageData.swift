@@ -1,3 +1,4 @@
+import HTTPClient
 import SDUI
 
 /// The client behind a page's `url` data entries: each `DataRequest` becomes an upstream GET
@@ -30,14 +31,14 @@ extension UpstreamClient: UpstreamFetching {
             source: request.source, url: UpstreamRequest.url(template: source.urlTemplate, key: request.key),
             timeout: request.timeoutMs.map { .milliseconds($0) } ?? defaultTimeout, ttl: .seconds(source.ttlSeconds ?? 0))
         let forwarded = source.forwardHeaders.compactMap { name in
-            ForwardedHeaders.value(name, of: context.headers).map { UpstreamHeader(name, bytes: $0) }
+            ForwardedHeaders.value(name, of: context.headers).map { ClientHeader(name, bytes: $0) }
         }
         if !source.forwardHeaders.isEmpty {
             call.cacheKey = call.url + " " + ForwardedHeaders.identity(forwarded)
         }
         call.headers = forwarded + [
-            UpstreamHeader("X-Request-Id", context.requestID),
-            UpstreamHeader("traceparent", context.trace.childTraceparent()),
+            ClientHeader("X-Request-Id", context.requestID),
+            ClientHeader("traceparent", context.trace.childTraceparent()),
         ]
         call.staleIfError = .seconds(source.staleIfErrorSeconds)
         call.breaker = CircuitBreaker.Settings(failures: source.breakerFailures, cooldown: .milliseconds(source.breakerCooldownMs))

@@ -1,3 +1,4 @@
+import HTTPClient
 import HTTPServer
 import Logging
 import SDUI
@@ -14,7 +15,7 @@ import Synchronization
 ///
 /// Threads: none per call. A fetch runs on an event loop — the one that owns the page
 /// request's connection when the caller names it (`serve`), else a loop of the client's own
-/// (`EventLoopThread`, started on first use: `render`, tests) — as an `UpstreamExchange`:
+/// (`EventLoopThread`, started on first use: `render`, tests) — as a `ClientExchange`:
 /// non-blocking socket steps the loop wakes up when the socket is ready, and the timeout a
 /// loop timer. A thousand slow calls cost a thousand sockets, not a thousand threads; only a
 /// host name's lookup takes a thread (`NameResolver`, at most 16 at once). `completion` runs
@@ -29,7 +30,7 @@ package final class UpstreamClient: Sendable {
     private let resolver: NameResolver
     private let breakers = CircuitBreaker()
     private let metrics: UpstreamMetrics
-    private let settings: UpstreamExchange.Settings
+    private let settings: ClientExchange.Settings
     /// The most upstream calls in flight at once (each holds a socket until it ends, by its
     /// timeout); a miss beyond it is "no value" at once, so a slow backend under a flood
     /// cannot run the process out of descriptors.
@@ -55,7 +56,7 @@ package final class UpstreamClient: Sendable {
         cacheBytes: Int = 16 << 20,
         maxConcurrentCalls: Int = 10_000,
         resolver: NameResolver = NameResolver(),
-        tls: UpstreamTLSContext? = nil,
+        tls: ClientTLSContext? = nil,
         logger: Logger = Logger(label: "trellis.upstream"),
         now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
     ) {
@@ -65,9 +66,9 @@ package final class UpstreamClient: Sendable {
         self.maxResponseBytes = maxResponseBytes
         self.maxConcurrentCalls = maxConcurrentCalls
         self.now = now
-        settings = UpstreamExchange.Settings(
-            pool: UpstreamConnectionPool(), maxResponseBytes: maxResponseBytes, resolver: resolver,
-            tls: tls ?? (try? UpstreamTLSContext()))
+        settings = ClientExchange.Settings(
+            pool: ClientConnectionPool(), maxResponseBytes: maxResponseBytes, resolver: resolver,
+            tls: tls ?? (try? ClientTLSContext()))
         metrics = UpstreamMetrics(registry: registry, breakers: breakers)
     }
 
@@ -116,31 +117,38 @@ package final class UpstreamClient: Sendable {
         }
     }
 
+    /// The field every upstream GET starts with: only JSON is a value.
+    private static let acceptJSON = [ClientHeader("Accept", "application/json")]
+
     /// Makes the upstream call for `request` on `loop`, records it, caches a success,
     /// resolves the waiters.
     private func call(_ request: UpstreamRequest, deadline: ContinuousClock.Instant, on loop: EventLoop) {
         let started = ContinuousClock.now
         metrics.requests.increment([request.source])
-        guard let target = UpstreamTarget(request.url) else {
-            return record(request, started: started, .failure(.unsupportedURL))
+        let get: ClientRequest
+        do {
+            get = try ClientRequest(.get, url: request.url, headers: Self.acceptJSON + request.headers)
+        } catch {
+            return record(request, started: started, .failure(error))
         }
-        UpstreamExchange.start(target, headers: request.headers, deadline: deadline, on: loop, settings: settings) { result in
+        ClientExchange.start(get, deadline: deadline, on: loop, settings: settings) { result in
             self.record(request, started: started, result)
         }
     }
 
     /// Records the outcome of a call (metrics, breaker, the TLS failure log) and ends it.
     private func record(_ request: UpstreamRequest, started: ContinuousClock.Instant,
-                        _ result: Result<UpstreamResponse, UpstreamError>) {
+                        _ result: Result<ClientResponse, ClientError>) {
         callsInFlight.wrappingSubtract(1, ordering: .relaxed)
         var value: JSONValue?
-        do {
-            value = try Self.value(of: result.get())
-        } catch {
-            metrics.failures.increment([request.source])
+        switch result {
+        case .success(let response):
+            value = Self.value(of: response)
+        case .failure(let error):
             if error == .timeout { metrics.timeouts.increment([request.source]) }
             if case .tls(let reason) = error { logTLSFailure(source: request.source, url: request.url, reason: reason) }
         }
+        if value == nil { metrics.failures.increment([request.source]) }
         metrics.duration.observe(ContinuousClock.now - started, labels: [request.source])
         breakers.record(request.source, succeeded: value != nil, settings: request.breaker, now: now())
         finish(request, value: value)
@@ -154,14 +162,11 @@ package final class UpstreamClient: Sendable {
         for waiter in waiters { waiter.resolve(answer) }
     }
 
-    /// The JSON value of `response`, or why there is none.
-    private static func value(of response: UpstreamResponse) throws(UpstreamError) -> JSONValue {
-        guard response.status == 200 else { throw .status(response.status) }
-        do {
-            return try JSONParser.parse(response.body, maxDepth: Self.maxJSONDepth)
-        } catch {
-            throw .notJSON
-        }
+    /// The JSON value of `response`: nil for a status other than 200 or a body that is not
+    /// JSON (or nested deeper than `maxJSONDepth`).
+    private static func value(of response: ClientResponse) -> JSONValue? {
+        guard response.status == 200 else { return nil }
+        return try? JSONParser.parse(response.body, maxDepth: Self.maxJSONDepth)
     }
 
     /// Logs a failed TLS handshake of `source`, at most once a minute per source.

@@ -1,3 +1,5 @@
+import HTTPClient
+
 /// One fetch of a `url` data source (SPEC §2.3, §6.2): where to go, what to send, how long to
 /// wait, how long to keep a success, and how the source fails.
 ///
@@ -15,7 +17,7 @@ package struct UpstreamRequest: Sendable {
     /// How long a success stays cached (`ttlSeconds`); zero or less caches nothing.
     package var ttl: Duration
     /// Fields sent with the request: forwarded ones, `X-Request-Id`, `traceparent`.
-    package var headers: [UpstreamHeader] = []
+    package var headers: [ClientHeader] = []
     /// What the value is cached and coalesced under: the URL, and for a source that forwards
     /// headers the SHA-256 of the forwarded values too (one user's value is never another's).
     package var cacheKey: String

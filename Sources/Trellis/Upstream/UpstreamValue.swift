@@ -19,21 +19,3 @@ package enum UpstreamValue: Sendable, Equatable {
         if case .stale = self { true } else { false }
     }
 }
-
-/// One header field sent on an upstream request. Its value is bytes: a forwarded value goes
-/// on exactly as the client sent it (SPEC §14), never re-encoded.
-package struct UpstreamHeader: Sendable, Hashable {
-    package var name: String
-    package var value: [UInt8]
-
-    /// The field `name: value`, its value as bytes.
-    package init(_ name: String, bytes value: [UInt8]) {
-        self.name = name
-        self.value = value
-    }
-
-    /// The field `name: value`.
-    package init(_ name: String, _ value: String) {
-        self.init(name, bytes: Array(value.utf8))
-    }
-}

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import SDUI
 import Synchronization
+import TestSupport
 @testable import Trellis
 #if canImport(Glibc)
 import Glibc
@@ -77,22 +78,7 @@ final class FakeUpstream: Sendable {
 
     /// Starts listening at once.
     init() {
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        self.listener = listener
-        var one: Int32 = 1
-        setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(listener, $0, length) == 0 && listen(listener, 128) == 0 && getsockname(listener, $0, &length) == 0
-            }
-        }
-        precondition(bound, "FakeUpstream: bind/listen failed, errno \(errno)")
-        port = Int(UInt16(bigEndian: address.sin_port))
+        (listener, port) = LoopbackSocket.listen()
         Thread.detachNewThread { [self] in acceptLoop(listener) }
     }
 

@@ -22,7 +22,7 @@ enum UpstreamReaderTarget {
 
     /// What reading the pieces gave: the status and body, or the error; nil if the pieces
     /// could not all be queued.
-    static func read(_ pieces: [ArraySlice<UInt8>], limit: Int, input: [UInt8]) -> Result<Outcome, UpstreamError>? {
+    static func read(_ pieces: [ArraySlice<UInt8>], limit: Int, input: [UInt8]) -> Result<Outcome, ClientError>? {
         guard let pipe = PacketPipe(pieces) else { return nil }
         defer { pipe.connection.close() }
         var reader = UpstreamResponseReader(

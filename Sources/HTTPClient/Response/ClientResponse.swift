@@ -1,10 +1,10 @@
-/// A complete HTTP/1.1 response from an upstream, as `UpstreamResponseParser` parsed it.
-struct UpstreamResponse: Sendable {
+/// A complete HTTP/1.1 response, as `ResponseParser` parsed it.
+package struct ClientResponse: Sendable {
     /// The status code.
-    var status: Int
+    package var status: Int
     /// The body, de-chunked.
-    var body: [UInt8]
+    package var body: [UInt8]
     /// Whether the connection may carry another request: HTTP/1.1 without
     /// `Connection: close`, a delimited body, and nothing read past the response.
-    var keepAlive: Bool
+    package var keepAlive: Bool
 }

@@ -1,13 +1,13 @@
 import COpenSSL
 import HTTPServer
 
-/// The TLS client settings of every `https://` upstream (SPEC §6.2): TLS 1.2 or 1.3, the
-/// chain verified against the system trust store plus the `--upstream-ca` files, SNI sent,
+/// The TLS client settings of every `https://` request (SPEC §6.2): TLS 1.2 or 1.3, the
+/// chain verified against the system trust store plus the given CA files, SNI sent,
 /// and the host name (or IP address) checked against the certificate's subjectAltName only
 /// (RFC 9525 §6.3: never the subject's common name; no partial wildcards such as `w*.test`).
 /// One `SSL_CTX`, built once and shared (OpenSSL contexts are thread-safe once configured);
 /// everything that differs per connection is set on its own `SSL`.
-package final class UpstreamTLSContext: @unchecked Sendable {
+package final class ClientTLSContext: @unchecked Sendable {
     private let context: OpaquePointer
 
     /// A context trusting the system store and the PEM certificates in `caFiles`.
@@ -34,9 +34,9 @@ package final class UpstreamTLSContext: @unchecked Sendable {
 
     /// A client session on the connected socket `fd` for `host` (a name or an IP literal),
     /// not yet shaken hands.
-    func session(fd: Int32, host: String) throws(UpstreamError) -> UpstreamTLSSession {
+    func session(fd: Int32, host: String) throws(ClientError) -> ClientTLSSession {
         guard let ssl = SSL_new(context) else { throw .tls("SSL_new failed: \(TLSError.openSSLReason())") }
-        let session = UpstreamTLSSession(ssl: ssl)
+        let session = ClientTLSSession(ssl: ssl)
         let isAddress = host.contains(":") || host.utf8.allSatisfy { $0 == UInt8(ascii: ".") || ($0 >= 48 && $0 <= 57) }
         let param = SSL_get0_param(ssl)
         X509_VERIFY_PARAM_set_hostflags(param, copenssl_client_host_flags())

@@ -4,31 +4,31 @@ import SystemCalls
 import Glibc
 #endif
 
-/// One non-blocking TCP connection to an upstream, plain or TLS, owner of its socket: it is
+/// One non-blocking TCP connection to a server, plain or TLS, owner of its socket: it is
 /// closed when the connection is dropped (an error path can't leak it), or handed to the pool
 /// with `release`.
 ///
 /// Every operation is one non-blocking step that says what it is waiting for
-/// (`UpstreamProgress`); the `UpstreamExchange` driving it waits on its event loop, never on a
+/// (`SocketProgress`); the `ClientExchange` driving it waits on its event loop, never on a
 /// thread. A connection is used by one exchange at a time (it moves between them through
-/// `UpstreamConnectionPool`), so it holds no lock.
-struct UpstreamConnection: ~Copyable, Sendable {
+/// `ClientConnectionPool`), so it holds no lock.
+struct ClientConnection: ~Copyable, Sendable {
     /// The socket (for the loop to watch).
     let fd: Int32
     /// The TLS session over the socket, nil for plain HTTP.
-    private let tls: UpstreamTLSSession?
+    private let tls: ClientTLSSession?
     /// Whether it came out of the pool (a failure before any response byte means "stale").
     let reused: Bool
 
     /// Takes ownership of the socket `fd` (and its TLS session, if any).
-    init(adopting fd: Int32, tls: UpstreamTLSSession? = nil, reused: Bool = false) {
+    init(adopting fd: Int32, tls: ClientTLSSession? = nil, reused: Bool = false) {
         self.fd = fd
         self.tls = tls
         self.reused = reused
     }
 
     /// Takes back an idle connection from the pool.
-    init(idle: IdleUpstreamSocket) {
+    init(idle: IdleConnection) {
         self.init(adopting: idle.fd, tls: idle.tls, reused: true)
     }
 
@@ -39,9 +39,9 @@ struct UpstreamConnection: ~Copyable, Sendable {
 
     /// Starts connecting to `address`: the connection is made once the socket is writable and
     /// `connectError` is 0 (a connect that completes at once is writable at once too).
-    static func connect(to address: UpstreamAddress) throws(UpstreamError) -> UpstreamConnection {
+    static func connect(to address: SocketAddress) throws(ClientError) -> ClientConnection {
         do {
-            let connection = UpstreamConnection(adopting: try System.tcpSocket(family: address.family))
+            let connection = ClientConnection(adopting: try System.tcpSocket(family: address.family))
             _ = try System.connect(connection.fd, to: address.bytes)
             return connection
         } catch {
@@ -50,7 +50,7 @@ struct UpstreamConnection: ~Copyable, Sendable {
     }
 
     /// Throws why the connect started by `connect(to:)` failed, if it did (call once writable).
-    func checkConnected() throws(UpstreamError) {
+    func checkConnected() throws(ClientError) {
         let failure: Int32
         do {
             failure = try System.pendingError(fd)
@@ -62,10 +62,10 @@ struct UpstreamConnection: ~Copyable, Sendable {
 
     /// The connection with a TLS client session for `host` over it, not yet shaken hands
     /// (`handshake` does that).
-    consuming func securing(with context: UpstreamTLSContext, host: String) throws(UpstreamError) -> UpstreamConnection {
+    consuming func securing(with context: ClientTLSContext, host: String) throws(ClientError) -> ClientConnection {
         let idle = release()
         do {
-            return UpstreamConnection(adopting: idle.fd, tls: try context.session(fd: idle.fd, host: host))
+            return ClientConnection(adopting: idle.fd, tls: try context.session(fd: idle.fd, host: host))
         } catch {
             idle.close()
             throw error
@@ -73,13 +73,13 @@ struct UpstreamConnection: ~Copyable, Sendable {
     }
 
     /// One step of the TLS handshake: `.processed` once it is done and the peer verified.
-    func handshake() throws(UpstreamError) -> UpstreamProgress {
+    func handshake() throws(ClientError) -> SocketProgress {
         guard let tls else { return .processed(0) }
         return try tls.handshake()
     }
 
     /// Writes what it can of `bytes` (a vanished peer is an error, not SIGPIPE).
-    func write(_ bytes: ArraySlice<UInt8>) throws(UpstreamError) -> UpstreamProgress {
+    func write(_ bytes: ArraySlice<UInt8>) throws(ClientError) -> SocketProgress {
         if let tls { return try tls.write(bytes) }
         let result = bytes.withUnsafeBytes { raw in Result { () throws(SystemError) in try System.send(fd, raw) } }
         switch result {
@@ -90,7 +90,7 @@ struct UpstreamConnection: ~Copyable, Sendable {
     }
 
     /// Reads what the socket has into `buffer`; `.processed(0)` means the peer closed its side.
-    func read(into buffer: UnsafeMutableRawBufferPointer) throws(UpstreamError) -> UpstreamProgress {
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(ClientError) -> SocketProgress {
         if let tls { return try tls.read(into: buffer) }
         do {
             switch try System.recv(fd, into: buffer) {
@@ -115,17 +115,17 @@ struct UpstreamConnection: ~Copyable, Sendable {
     }
 
     /// Gives up ownership: the socket and its session, for the pool to keep while idle.
-    consuming func release() -> IdleUpstreamSocket {
-        let idle = IdleUpstreamSocket(fd: fd, tls: tls)
+    consuming func release() -> IdleConnection {
+        let idle = IdleConnection(fd: fd, tls: tls)
         discard self
         return idle
     }
 }
 
 /// An idle pooled connection: its socket and TLS session, owned by the pool until taken.
-struct IdleUpstreamSocket: Sendable {
+struct IdleConnection: Sendable {
     let fd: Int32
-    let tls: UpstreamTLSSession?
+    let tls: ClientTLSSession?
 
     /// Frees the session and closes the socket (the pool drops it).
     func close() {

@@ -1,23 +1,23 @@
 /// A parsed `http(s)://host[:port]/path?query` URL: where to connect, whether over TLS, and
 /// what to ask for.
-struct UpstreamTarget: Sendable, Hashable {
+package struct ClientTarget: Sendable, Hashable {
     /// `https://`: TLS, certificate verified for `host`.
-    var secure: Bool
+    package var secure: Bool
     /// The host name or address literal (IPv6 without its brackets).
-    var host: String
+    package var host: String
     /// The TCP port (80, or 443 for https, when the URL names none).
-    var port: UInt16
+    package var port: UInt16
     /// The request target: path and query, at least `/`.
-    var path: String
+    package var path: String
     /// The `Host` header's value, as written in the URL.
-    var hostHeader: String
+    package var hostHeader: String
 
     /// The pool key: connections are reused per scheme, host and port.
     var poolKey: String { "\(secure ? "https" : "http")://\(host):\(port)" }
 
     /// Parses `url`; `nil` for anything but `http://` and `https://` (userinfo, a bad port,
     /// bytes that are not printable ASCII …).
-    init?(_ url: String) {
+    package init?(_ url: String) {
         secure = url.lowercased().hasPrefix("https://")
         let scheme = secure ? "https://" : "http://"
         guard url.lowercased().hasPrefix(scheme) else { return nil }

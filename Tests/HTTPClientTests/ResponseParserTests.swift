@@ -1,19 +1,19 @@
 import Testing
-@testable import Trellis
+@testable import HTTPClient
 
-/// Parsing an upstream response as its bytes arrive, however the socket splits them.
-@Suite struct UpstreamResponseParserTests {
+/// Parsing a response as its bytes arrive, however the socket splits them.
+@Suite struct ResponseParserTests {
     /// Feeds `text` in pieces of `size` bytes; the response from the piece that completed it,
     /// and how many bytes were fed by then.
-    func parse(_ text: String, pieces size: Int, limit: Int = 4096) throws(UpstreamError) -> (UpstreamResponse?, fed: Int) {
-        var parser = UpstreamResponseParser(limit: limit)
+    func parse(_ text: String, pieces size: Int, limit: Int = 4096) throws(ClientError) -> (ClientResponse?, fed: Int) {
+        var parser = ResponseParser(limit: limit)
         let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
             let end = min(bytes.count, offset + size)
             let piece = Array(bytes[offset..<end])
             offset = end
-            let response = piece.withUnsafeBytes { raw in Result { () throws(UpstreamError) in try parser.receive(raw) } }
+            let response = piece.withUnsafeBytes { raw in Result { () throws(ClientError) in try parser.receive(raw) } }
             if let done = try response.get() { return (done, offset) }
         }
         return (nil, offset)
@@ -39,7 +39,7 @@ import Testing
     }
 
     @Test func aCloseDelimitedBodyEndsWithTheConnection() throws {
-        var parser = UpstreamResponseParser(limit: 4096)
+        var parser = ResponseParser(limit: 4096)
         let bytes = Array("HTTP/1.1 200 OK\r\n\r\n[1,".utf8)
         #expect(try bytes.withUnsafeBytes { try parser.receive($0) } == nil)
         #expect(try Array("2]".utf8).withUnsafeBytes { try parser.receive($0) } == nil)
@@ -48,11 +48,11 @@ import Testing
     }
 
     @Test func theEndBeforeAnythingIsStaleAndMidResponseAFailure() throws {
-        var empty = UpstreamResponseParser(limit: 4096)
-        #expect(throws: UpstreamError.closedBeforeResponse) { try empty.receiveEnd() }
-        var cut = UpstreamResponseParser(limit: 4096)
+        var empty = ResponseParser(limit: 4096)
+        #expect(throws: ClientError.closedBeforeResponse) { try empty.receiveEnd() }
+        var cut = ResponseParser(limit: 4096)
         _ = try Array("HTTP/1.1 200 OK\r\nContent-Length: 9\r\n\r\n{".utf8).withUnsafeBytes { try cut.receive($0) }
-        #expect(throws: UpstreamError.connection(errno: 0)) { try cut.receiveEnd() }
+        #expect(throws: ClientError.connection(errno: 0)) { try cut.receiveEnd() }
     }
 
     static let interim = "HTTP/1.1 103 Early Hints\r\nLink: </a.css>; rel=preload\r\n\r\nHTTP/1.1 100 Continue\r\n\r\n"
@@ -65,13 +65,13 @@ import Testing
     }
 
     @Test func anInterimResponseAloneIsNotTheAnswer() throws {
-        var parser = UpstreamResponseParser(limit: 4096)
+        var parser = ResponseParser(limit: 4096)
         #expect(try Array("HTTP/1.1 103 Early Hints\r\n\r\n".utf8).withUnsafeBytes { try parser.receive($0) } == nil)
-        #expect(throws: UpstreamError.connection(errno: 0)) { try parser.receiveEnd() }
+        #expect(throws: ClientError.connection(errno: 0)) { try parser.receiveEnd() }
     }
 
     @Test func switchingProtocolsIsMalformed() {
-        #expect(throws: UpstreamError.malformedResponse) {
+        #expect(throws: ClientError.malformedResponse) {
             try parse("HTTP/1.1 101 Switching Protocols\r\nUpgrade: x\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n", pieces: 4096)
         }
     }
@@ -85,14 +85,14 @@ import Testing
         // Fed up to and including its first bare LF: no need to wait for more.
         let bytes = Array(text.utf8)
         let bare = bytes.indices.first { bytes[$0] == 10 && ($0 == 0 || bytes[$0 - 1] != 13) }!
-        var parser = UpstreamResponseParser(limit: 4096)
-        #expect(throws: UpstreamError.malformedResponse) {
+        var parser = ResponseParser(limit: 4096)
+        #expect(throws: ClientError.malformedResponse) {
             try Array(bytes[...bare]).withUnsafeBytes { try parser.receive($0) }
         }
     }
 
     @Test func moreThanTheLimitIsTooLarge() {
-        #expect(throws: UpstreamError.tooLarge) { try parse("HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\n", pieces: 4096, limit: 50) }
-        #expect(throws: UpstreamError.tooLarge) { try parse(Self.chunked, pieces: 1, limit: 40) }
+        #expect(throws: ClientError.tooLarge) { try parse("HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\n", pieces: 4096, limit: 50) }
+        #expect(throws: ClientError.tooLarge) { try parse(Self.chunked, pieces: 1, limit: 40) }
     }
 }

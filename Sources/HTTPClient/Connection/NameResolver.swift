@@ -1,8 +1,8 @@
 import Foundation
 import Synchronization
 
-/// Resolves upstream host names without holding a fetch past its deadline (SPEC §6.2: a
-/// hanging resolver can't hold a request past its `timeoutMs`).
+/// Resolves host names without holding a request past its deadline (SPEC §6.2: a hanging
+/// resolver can't hold a request past its `timeoutMs`).
 ///
 /// `getaddrinfo` blocks with no timeout of its own, so an address literal resolves at once and
 /// a name is looked up on a thread of its own — one lookup per name at a time, joined by every
@@ -12,19 +12,19 @@ import Synchronization
 /// resolver can't pile up threads): a fetch for another name meanwhile has no value at once.
 package final class NameResolver: Sendable {
     /// Looks a name up, blocking; nil: it does not resolve.
-    package typealias Lookup = @Sendable (_ host: String, _ port: UInt16) -> UpstreamAddress?
+    package typealias Lookup = @Sendable (_ host: String, _ port: UInt16) -> SocketAddress?
     /// Receives the address, or `.unresolvable`.
-    typealias Completion = @Sendable (Result<UpstreamAddress, UpstreamError>) -> Void
+    package typealias Completion = @Sendable (Result<SocketAddress, ClientError>) -> Void
 
     /// A name's state: resolved until an instant, or being looked up.
     private enum Entry {
-        case resolved(UpstreamAddress, until: ContinuousClock.Instant)
+        case resolved(SocketAddress, until: ContinuousClock.Instant)
         case pending(PendingLookup)
     }
 
     /// What a `resolve` call found under the lock.
     private enum Step {
-        case known(UpstreamAddress)
+        case known(SocketAddress)
         case joined(start: PendingLookup?)
         case busy
     }
@@ -37,7 +37,7 @@ package final class NameResolver: Sendable {
     /// A resolver keeping answers for `ttl`, with at most `maxLookups` lookups at once;
     /// `lookup` is the blocking look-up (tests inject a silent one).
     package init(ttl: Duration = .seconds(30), maxLookups: Int = 16,
-         lookup: @escaping Lookup = { UpstreamAddress.lookup(host: $0, port: $1, flags: 0) }) {
+         lookup: @escaping Lookup = { SocketAddress.lookup(host: $0, port: $1, flags: 0) }) {
         self.ttl = ttl
         self.maxLookups = maxLookups
         self.lookup = lookup
@@ -47,8 +47,8 @@ package final class NameResolver: Sendable {
     /// thread) for a literal, a kept answer, or `.unresolvable` when too many lookups are under
     /// way; otherwise from the lookup's thread when it ends (`.unresolvable`: the name does not
     /// resolve).
-    func resolve(host: String, port: UInt16, completion: @escaping Completion) {
-        if let literal = UpstreamAddress.lookup(host: host, port: port, flags: AI_NUMERICHOST) {
+    package func resolve(host: String, port: UInt16, completion: @escaping Completion) {
+        if let literal = SocketAddress.lookup(host: host, port: port, flags: AI_NUMERICHOST) {
             return completion(.success(literal))
         }
         let key = "\(host):\(port)"
@@ -102,7 +102,7 @@ private final class PendingLookup: Sendable {
     }
 
     /// Calls every completion with the answer (nil: does not resolve).
-    func finish(_ address: UpstreamAddress?) {
+    func finish(_ address: SocketAddress?) {
         let all = waiting.withLock { waiting in
             defer { waiting = [] }
             return waiting

@@ -1,8 +1,8 @@
 import SystemCalls
 
-/// Why an upstream fetch produced no value. Every case means "no value, not cached"; the
-/// distinction only feeds the metrics and the retry of a stale keep-alive connection.
-enum UpstreamError: Error, Sendable, Equatable {
+/// Why a request got no response. The distinction feeds the caller's metrics and logs, and
+/// the client's own retry of a GET on a stale keep-alive connection.
+package enum ClientError: Error, Sendable, Equatable {
     /// The deadline passed during resolve, connect, write or read.
     case timeout
     /// The URL is not `http(s)://host[:port]/path`.
@@ -12,22 +12,18 @@ enum UpstreamError: Error, Sendable, Equatable {
     /// The connection was refused, reset, or closed before a full response.
     case connection(errno: Int32)
     /// The peer closed the connection before sending anything: on a reused keep-alive
-    /// connection this means "stale, retry once on a fresh one".
+    /// connection this means "stale" (a GET or HEAD goes again, once, on a fresh one).
     case closedBeforeResponse
     /// The response is not valid HTTP/1.1.
     case malformedResponse
     /// The response (head or body) exceeds the client's size limit.
     case tooLarge
-    /// A status other than 200.
-    case status(Int)
-    /// A 200 whose body is not JSON.
-    case notJSON
     /// The TLS handshake failed: the certificate chain or host name did not verify, or the
     /// peer does not speak TLS.
     case tls(String)
 }
 
-extension UpstreamError {
+extension ClientError {
     /// The event loop refused to watch the socket (`epoll_ctl` failed): a connection failure.
     init(watching error: any Error) {
         self = .connection(errno: (error as? SystemError)?.errno ?? 0)

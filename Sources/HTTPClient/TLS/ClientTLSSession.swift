@@ -6,15 +6,15 @@ import Glibc
 #endif
 
 /// One TLS client session over a non-blocking socket: the handshake, reads and writes, each
-/// one non-blocking step that says what OpenSSL waits for (`UpstreamProgress`). A view of an
-/// `SSL *` that its `UpstreamConnection` (or, while idle, the pool) owns and frees with
+/// one non-blocking step that says what OpenSSL waits for (`SocketProgress`). A view of an
+/// `SSL *` that its `ClientConnection` (or, while idle, the pool) owns and frees with
 /// `free()`; used by one exchange at a time, as its connection is.
 ///
 /// OpenSSL's error queue is per thread and shared by every session an event loop drives;
 /// `SSL_get_error` reads it. So each call whose result goes to `SSL_get_error` starts with an
 /// empty queue (`call`), and a failure leaves none behind: an error of one connection (a
 /// certificate that failed verification) is never taken for another's.
-struct UpstreamTLSSession: @unchecked Sendable {
+struct ClientTLSSession: @unchecked Sendable {
     private let ssl: OpaquePointer
 
     /// A view of `ssl`.
@@ -29,10 +29,10 @@ struct UpstreamTLSSession: @unchecked Sendable {
 
     /// One step of the handshake, which verifies the peer; a failed verification names
     /// OpenSSL's reason.
-    func handshake() throws(UpstreamError) -> UpstreamProgress {
+    func handshake() throws(ClientError) -> SocketProgress {
         let result = call { SSL_connect(ssl) }
         if result == 1 { return .processed(0) }
-        return try want(after: result) { () throws(UpstreamError) in
+        return try want(after: result) { () throws(ClientError) in
             let verify = SSL_get_verify_result(ssl)
             if verify != X509_V_OK {
                 throw .tls(String(cString: X509_verify_cert_error_string(verify)))
@@ -42,18 +42,18 @@ struct UpstreamTLSSession: @unchecked Sendable {
     }
 
     /// Writes what it can of `bytes` (partial writes are on).
-    func write(_ bytes: ArraySlice<UInt8>) throws(UpstreamError) -> UpstreamProgress {
+    func write(_ bytes: ArraySlice<UInt8>) throws(ClientError) -> SocketProgress {
         let result = call { bytes.withUnsafeBytes { SSL_write(ssl, $0.baseAddress, Int32($0.count)) } }
         if result > 0 { return .processed(Int(result)) }
-        return try want(after: result) { () throws(UpstreamError) in throw .connection(errno: EPIPE) }
+        return try want(after: result) { () throws(ClientError) in throw .connection(errno: EPIPE) }
     }
 
     /// Reads what the session has into `buffer`; `.processed(0)` when the peer closed.
-    func read(into buffer: UnsafeMutableRawBufferPointer) throws(UpstreamError) -> UpstreamProgress {
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(ClientError) -> SocketProgress {
         let result = call { SSL_read(ssl, buffer.baseAddress, Int32(buffer.count)) }
         if result > 0 { return .processed(Int(result)) }
         if SSL_get_error(ssl, result) == SSL_ERROR_ZERO_RETURN { return .processed(0) }
-        return try want(after: result) { () throws(UpstreamError) in throw .connection(errno: ECONNRESET) }
+        return try want(after: result) { () throws(ClientError) in throw .connection(errno: ECONNRESET) }
     }
 
     /// Whether the session holds input not yet read: decrypted bytes of a record, or records
@@ -80,7 +80,7 @@ struct UpstreamTLSSession: @unchecked Sendable {
 
     /// What OpenSSL waits for after `result`; runs `fail` for anything but a want, and empties
     /// the error queue after it.
-    private func want(after result: Int32, fail: () throws(UpstreamError) -> Never) throws(UpstreamError) -> UpstreamProgress {
+    private func want(after result: Int32, fail: () throws(ClientError) -> Never) throws(ClientError) -> SocketProgress {
         switch SSL_get_error(ssl, result) {
         case SSL_ERROR_WANT_READ: return .wantsRead
         case SSL_ERROR_WANT_WRITE: return .wantsWrite
