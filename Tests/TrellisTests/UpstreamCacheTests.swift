@@ -100,17 +100,17 @@ import Testing
         let start = ContinuousClock.now
         let waiter = UpstreamCompletion { _ in }
         func store(_ url: String, ttl: Duration, at now: ContinuousClock.Instant) {
-            guard case .lead = cache.lookup(url, now: now, waiter: waiter, deadline: now + .seconds(1)) else {
+            guard case .lead(let lead) = cache.lookup(url, now: now, waiter: waiter, deadline: now + .seconds(1)) else {
                 Issue.record("expected a miss for \(url)")
                 return
             }
-            #expect(cache.finish(url, value: .bool(true), ttl: ttl, staleIfError: .zero, now: now).waiters.count == 1)
+            #expect(cache.finish(url, lead: lead, value: .bool(true), ttl: ttl, staleIfError: .zero, now: now).waiters.count == 1)
         }
         store("a", ttl: .seconds(1), at: start)
         store("b", ttl: .seconds(60), at: start)
-        store("c", ttl: .seconds(60), at: start + .seconds(2))  // full: sweeps the expired "a"
+        store("c", ttl: .seconds(60), at: start + .seconds(2))  // full: "a" is the least recently used
         #expect(cache.count == 2)
-        store("d", ttl: .seconds(60), at: start + .seconds(2))  // full, nothing expired: "b" expires soonest
+        store("d", ttl: .seconds(60), at: start + .seconds(2))  // full: "b" is now the least recently used
         #expect(cache.count == 2)
         let waiter2 = UpstreamCompletion { _ in }
         guard case .lead = cache.lookup("b", now: start + .seconds(2), waiter: waiter2, deadline: start + .seconds(3)) else {
@@ -119,22 +119,25 @@ import Testing
         }
     }
 
-    @Test func valuesHoldAtMostTheByteBudgetAndTheSoonestToExpireGoFirst() {
+    @Test func valuesHoldAtMostTheByteBudgetAndTheLeastRecentlyUsedGoFirst() {
         let text = String(repeating: "x", count: 1000)
         let one = HeapBytes.of(JSONValue.string(text)) + HeapBytes.of("k0") + UpstreamCache.entryOverhead
         let cache = UpstreamCache(maxBytes: 3 * one)
         let start = ContinuousClock.now
         let waiter = UpstreamCompletion { _ in }
         func store(_ key: String, _ value: JSONValue, ttl: Duration) {
-            _ = cache.lookup(key, now: start, waiter: waiter, deadline: start + .seconds(1))
-            _ = cache.finish(key, value: value, ttl: ttl, staleIfError: .zero, now: start)
+            guard case .lead(let lead) = cache.lookup(key, now: start, waiter: waiter, deadline: start + .seconds(1)) else {
+                Issue.record("expected a miss for \(key)")
+                return
+            }
+            _ = cache.finish(key, lead: lead, value: value, ttl: ttl, staleIfError: .zero, now: start)
         }
         for index in 0..<3 { store("k\(index)", .string(text), ttl: .seconds(10 + index)) }
         #expect(cache.count == 3 && cache.bytes == 3 * one)
         store("k3", .string(text), ttl: .seconds(60))
         #expect(cache.count == 3 && cache.bytes <= 3 * one)
         guard case .lead = cache.lookup("k0", now: start, waiter: waiter, deadline: start + .seconds(1)) else {
-            Issue.record("k0, the soonest to expire, should have gone")
+            Issue.record("k0, the least recently used, should have gone")
             return
         }
         store("huge", .string(String(repeating: "y", count: 4 * one)), ttl: .seconds(60))
@@ -145,8 +148,11 @@ import Testing
         let cache = UpstreamCache(maxBytes: 1 << 20)
         let start = ContinuousClock.now
         let waiter = UpstreamCompletion { _ in }
-        _ = cache.lookup("a", now: start, waiter: waiter, deadline: start + .seconds(1))
-        _ = cache.finish("a", value: .string(String(repeating: "z", count: 500)), ttl: .seconds(1), staleIfError: .zero, now: start)
+        guard case .lead(let lead) = cache.lookup("a", now: start, waiter: waiter, deadline: start + .seconds(1)) else {
+            Issue.record("expected a miss")
+            return
+        }
+        _ = cache.finish("a", lead: lead, value: .string(String(repeating: "z", count: 500)), ttl: .seconds(1), staleIfError: .zero, now: start)
         #expect(cache.bytes > 500)
         _ = cache.lookup("a", now: start + .seconds(2), waiter: waiter, deadline: start + .seconds(3))
         #expect(cache.bytes == 0)

@@ -1,17 +1,34 @@
 import SDUI
-import Synchronization
 
 /// Successes per cache key until their TTL (and stale window) passes, and the calls in flight
-/// with their waiters.
+/// with their waiters: a `CacheCore` whose entries know when they stop being fresh and whose
+/// running computations are upstream calls with a deadline.
 ///
-/// One lock guards both, so "look up, else join, else lead" is atomic: concurrent fetches of
-/// one key make one upstream call. Failures are never stored. A value past its TTL but inside
-/// its `staleIfError` window is not a hit, but is handed out when the call fails (SPEC §6.2).
-/// Bounded twice: by `maxEntries` values and by `maxBytes` of what they hold (the parsed value's
-/// heap, its key, the table's slot: `HeapBytes`), so a personal source's per-user values or a
-/// few large bodies can't hold more than the budget. Past either bound, expired values are
-/// swept first, then those that expire soonest go until both bounds hold again.
+/// "Look up, else join, else lead" is atomic: concurrent fetches of one key make one upstream
+/// call. Failures are never stored. A value past its TTL but inside its `staleIfError` window
+/// is not a hit, but is handed out when the call fails (SPEC §6.2). Bounded twice: by
+/// `maxEntries` values and by `maxBytes` of what they hold (the parsed value's heap, its key,
+/// the storage's slot: `HeapBytes`), so a personal source's per-user values or a few large
+/// bodies can't hold more than the budget; past either bound the least recently used go first.
 final class UpstreamCache: Sendable {
+    /// A stored value and the end of its TTL; the core drops it at the end of its stale window.
+    struct Entry: Sendable {
+        let value: JSONValue
+        let freshUntil: ContinuousClock.Instant
+    }
+
+    /// A call in flight: when it ends at the latest, and the fetches that joined it.
+    struct Call: Sendable {
+        let deadline: ContinuousClock.Instant
+        var joiners: [UpstreamCompletion] = []
+    }
+
+    /// The call a fetch leads: its place in the cache and the leader's own completion.
+    struct Lead: Sendable {
+        fileprivate let ticket: CacheCore<String, Entry, Call>.Ticket
+        fileprivate let waiter: UpstreamCompletion
+    }
+
     /// What a fetch should do.
     enum Lookup {
         /// A fresh cached value: answer at once.
@@ -20,111 +37,65 @@ final class UpstreamCache: Sendable {
         /// that gives up before may answer with.
         case joined(deadline: ContinuousClock.Instant, stale: JSONValue?)
         /// Nobody is fetching this key: the caller makes the call (or fails it at once), then
-        /// calls `finish`.
-        case lead
+        /// calls `finish` with `Lead`.
+        case lead(Lead)
     }
 
-    private struct Cached {
-        var value: JSONValue
-        var expires: ContinuousClock.Instant
-        /// The end of the stale window (`expires` when there is none).
-        var staleUntil: ContinuousClock.Instant
-        /// The bytes charged against `maxBytes`.
-        var cost: Int
-    }
-
-    private struct InFlight {
-        var deadline: ContinuousClock.Instant
-        var waiters: [UpstreamCompletion]
-    }
-
-    private struct State {
-        var values: [String: Cached] = [:]
-        var inFlight: [String: InFlight] = [:]
-        /// The sum of the values' costs.
-        var bytes = 0
-    }
-
-    /// Bytes charged per value besides its heap and its key's: its table slot and bookkeeping.
-    static let entryOverhead = 128
+    /// Bytes charged per value besides its heap and its key's: its storage slot and index.
+    static var entryOverhead: Int { CacheCore<String, Entry, Call>.bookkeepingBytesPerEntry }
 
     /// The most values kept.
     let maxEntries: Int
     /// The most bytes the values may hold together (`serve`: a quarter of `--cache-bytes`).
     let maxBytes: Int
-    private let state = Mutex(State())
+    private let core: CacheCore<String, Entry, Call>
 
     /// An empty cache.
     init(maxEntries: Int = 10_000, maxBytes: Int = 16 << 20) {
         self.maxEntries = maxEntries
         self.maxBytes = maxBytes
+        core = CacheCore(capacity: maxBytes, maxCount: maxEntries)
     }
 
     /// Looks `key` up at `now`; on a miss, registers `waiter` on the call in flight or, if there
     /// is none, starts one that ends by `deadline`.
     func lookup(_ key: String, now: ContinuousClock.Instant, waiter: UpstreamCompletion, deadline: ContinuousClock.Instant) -> Lookup {
-        state.withLock { state in
-            var stale: JSONValue?
-            if let cached = state.values[key] {
-                if now < cached.expires { return .hit(cached.value) }
-                if now < cached.staleUntil {
-                    stale = cached.value
-                } else {
-                    state.values[key] = nil
-                    state.bytes -= cached.cost
-                }
-            }
-            if var call = state.inFlight[key] {
-                call.waiters.append(waiter)
-                state.inFlight[key] = call
-                return .joined(deadline: call.deadline, stale: stale)
-            }
-            state.inFlight[key] = InFlight(deadline: deadline, waiters: [waiter])
-            return .lead
+        var stale: JSONValue?, callDeadline = deadline
+        let claim = core.claim(key, now: now, answers: { entry in
+            if now < entry.freshUntil { return true }
+            stale = entry.value
+            return false
+        }, join: { call in
+            call.joiners.append(waiter)
+            callDeadline = call.deadline
+        }, start: { Call(deadline: deadline) })
+        switch claim {
+        case .hit(let entry): return .hit(entry.value)
+        case .joined: return .joined(deadline: callDeadline, stale: stale)
+        case .compute(let ticket): return .lead(Lead(ticket: ticket, waiter: waiter))
         }
     }
 
-    /// Ends the call for `key`: stores `value` (if any) until `now + ttl`, usable stale for
-    /// `staleIfError` more; returns every waiter to resolve (the leader's own included) and
-    /// what they get: the new value, else a value still inside its stale window, else nil.
-    func finish(_ key: String, value: JSONValue?, ttl: Duration, staleIfError: Duration,
+    /// Ends the call `lead` made for `key`: stores `value` (if any) until `now + ttl`, usable
+    /// stale for `staleIfError` more; returns every waiter to resolve (the leader's own first)
+    /// and what they get: the new value, else a value still inside its stale window, else nil.
+    func finish(_ key: String, lead: Lead, value: JSONValue?, ttl: Duration, staleIfError: Duration,
                 now: ContinuousClock.Instant) -> (waiters: [UpstreamCompletion], answer: UpstreamValue?) {
-        state.withLock { state in
-            var answer = value.map(UpstreamValue.fresh)
-            if let value, ttl > .zero {
-                let cost = HeapBytes.of(value) + HeapBytes.of(key) + Self.entryOverhead
-                guard cost <= maxBytes else { return (state.inFlight.removeValue(forKey: key)?.waiters ?? [], answer) }
-                if let replaced = state.values.removeValue(forKey: key) { state.bytes -= replaced.cost }
-                Self.makeRoom(in: &state, for: cost, maxEntries: maxEntries, maxBytes: maxBytes, now: now)
-                state.values[key] = Cached(value: value, expires: now + ttl, staleUntil: now + ttl + staleIfError, cost: cost)
-                state.bytes += cost
-            } else if value == nil, let cached = state.values[key], now < cached.staleUntil {
-                answer = .stale(cached.value)
-            }
-            return (state.inFlight.removeValue(forKey: key)?.waiters ?? [], answer)
+        var answer = value.map(UpstreamValue.fresh)
+        var kept: Entry?, cost = 0
+        if let value, ttl > .zero {
+            cost = HeapBytes.of(value) + HeapBytes.of(key) + Self.entryOverhead
+            if cost <= maxBytes { kept = Entry(value: value, freshUntil: now + ttl) }
+        } else if value == nil, let cached = core.value(for: key, now: now) {
+            answer = .stale(cached.value)
         }
+        let call = core.deliver(kept, for: key, ticket: lead.ticket, cost: cost, expiresAt: now + ttl + staleIfError)
+        return ([lead.waiter] + (call?.joiners ?? []), answer)
     }
 
-    /// How many values are cached (expired ones included until swept).
-    var count: Int { state.withLock { $0.values.count } }
+    /// How many values are cached (expired ones included until looked up or evicted).
+    var count: Int { core.count }
 
     /// The bytes the values are charged now.
-    var bytes: Int { state.withLock { $0.bytes } }
-
-    /// Drops values until one more of `cost` bytes fits both bounds: expired ones first, then
-    /// those that expire soonest.
-    private static func makeRoom(in state: inout State, for cost: Int, maxEntries: Int, maxBytes: Int,
-                                 now: ContinuousClock.Instant) {
-        func fits() -> Bool { state.values.count < maxEntries && state.bytes + cost <= maxBytes }
-        guard !fits() else { return }
-        for (key, cached) in state.values where cached.staleUntil <= now {
-            state.values[key] = nil
-            state.bytes -= cached.cost
-        }
-        // One linear scan per value dropped (usually one): no sort of the whole table per insert.
-        while !fits(), let soonest = state.values.min(by: { $0.value.staleUntil < $1.value.staleUntil }) {
-            state.values[soonest.key] = nil
-            state.bytes -= soonest.value.cost
-        }
-    }
+    var bytes: Int { core.totalCost }
 }

@@ -88,18 +88,18 @@ package final class UpstreamClient: Sendable {
         case .joined(let callDeadline, let stale):
             guard deadline < callDeadline else { return }
             onLoop(loop) { loop.schedule(at: deadline) { waiter.resolve(stale.map(UpstreamValue.stale)) } }
-        case .lead:
+        case .lead(let lead):
             guard breakers.allows(request.source, now: now()) else {
                 metrics.failures.increment([request.source])
-                return finish(request, value: nil)
+                return finish(request, lead: lead, value: nil)
             }
             guard callsInFlight.wrappingAdd(1, ordering: .relaxed).newValue <= maxConcurrentCalls else {
                 callsInFlight.wrappingSubtract(1, ordering: .relaxed)
                 metrics.failures.increment([request.source])
                 breakers.record(request.source, succeeded: false, settings: request.breaker, now: now())
-                return finish(request, value: nil)
+                return finish(request, lead: lead, value: nil)
             }
-            onLoop(loop) { self.call(request, deadline: deadline, on: loop) }
+            onLoop(loop) { self.call(request, lead: lead, deadline: deadline, on: loop) }
         }
     }
 
@@ -122,22 +122,22 @@ package final class UpstreamClient: Sendable {
 
     /// Makes the upstream call for `request` on `loop`, records it, caches a success,
     /// resolves the waiters.
-    private func call(_ request: UpstreamRequest, deadline: ContinuousClock.Instant, on loop: EventLoop) {
+    private func call(_ request: UpstreamRequest, lead: UpstreamCache.Lead, deadline: ContinuousClock.Instant, on loop: EventLoop) {
         let started = ContinuousClock.now
         metrics.requests.increment([request.source])
         let get: ClientRequest
         do {
             get = try ClientRequest(.get, url: request.url, headers: Self.acceptJSON + request.headers)
         } catch {
-            return record(request, started: started, .failure(error))
+            return record(request, lead: lead, started: started, .failure(error))
         }
         ClientExchange.start(get, deadline: deadline, on: loop, settings: settings) { result in
-            self.record(request, started: started, result)
+            self.record(request, lead: lead, started: started, result)
         }
     }
 
     /// Records the outcome of a call (metrics, breaker, the TLS failure log) and ends it.
-    private func record(_ request: UpstreamRequest, started: ContinuousClock.Instant,
+    private func record(_ request: UpstreamRequest, lead: UpstreamCache.Lead, started: ContinuousClock.Instant,
                         _ result: Result<ClientResponse, ClientError>) {
         callsInFlight.wrappingSubtract(1, ordering: .relaxed)
         var value: JSONValue?
@@ -151,13 +151,13 @@ package final class UpstreamClient: Sendable {
         if value == nil { metrics.failures.increment([request.source]) }
         metrics.duration.observe(ContinuousClock.now - started, labels: [request.source])
         breakers.record(request.source, succeeded: value != nil, settings: request.breaker, now: now())
-        finish(request, value: value)
+        finish(request, lead: lead, value: value)
     }
 
-    /// Ends the call for `request`: caches `value`, answers every waiter (stale when there is
-    /// no value but a cached one inside its stale window).
-    private func finish(_ request: UpstreamRequest, value: JSONValue?) {
-        let (waiters, answer) = cache.finish(request.cacheKey, value: value, ttl: request.ttl,
+    /// Ends the call `lead` made for `request`: caches `value`, answers every waiter (stale when
+    /// there is no value but a cached one inside its stale window).
+    private func finish(_ request: UpstreamRequest, lead: UpstreamCache.Lead, value: JSONValue?) {
+        let (waiters, answer) = cache.finish(request.cacheKey, lead: lead, value: value, ttl: request.ttl,
                                              staleIfError: request.staleIfError, now: now())
         for waiter in waiters { waiter.resolve(answer) }
     }

@@ -1,5 +1,5 @@
-/// The single-threaded core of `ResponseCache`: entries bounded by total cost, least recently
-/// used first out, with optional expiry.
+/// The stored entries of a `CacheCore`: bounded by total cost and by count, least recently used
+/// first out, with optional expiry. Single-threaded: the core's lock guards it.
 ///
 /// A dictionary maps each key to a slot; the slots form a doubly-linked list by index (head =
 /// most recent). A slot's links, cost and expiry live in `meta`, apart from its key in `keys`
@@ -18,6 +18,8 @@ struct LRUStorage<Key: Hashable, Value> {
 
     /// The most total cost the entries may have.
     let capacity: Int
+    /// The most entries held.
+    let maxCount: Int
     /// The sum of the costs of the entries held.
     private(set) var totalCost = 0
     private var keys: [Key?] = []
@@ -27,15 +29,17 @@ struct LRUStorage<Key: Hashable, Value> {
     private var index: [Key: Int] = [:]
     private var head = -1, tail = -1
 
-    init(capacity: Int) {
+    init(capacity: Int, maxCount: Int = .max) {
+        precondition(maxCount > 0, "a storage must hold at least one entry")
         self.capacity = capacity
+        self.maxCount = maxCount
     }
 
     /// The most bytes this storage itself may hold per entry, besides the key's and the
     /// value's own heap: its slots in `keys`, `values` and `meta`, whose arrays double when full (two
     /// slots per entry just after growing); its index bucket, in a dictionary whose
     /// power-of-two buckets are at most 3/4 full (8/3 buckets per entry just after doubling);
-    /// and its index in `freeSlots`. `ResponseCache` charges it with every entry, so eviction
+    /// and its index in `freeSlots`. Its users charge it with every entry, so eviction
     /// bounds real memory (`CacheMemoryTests` checks the charge against `mallinfo2`).
     static var bookkeepingBytesPerEntry: Int {
         2 * (MemoryLayout<Key?>.stride + MemoryLayout<Value?>.stride + MemoryLayout<Meta>.stride)
@@ -61,12 +65,12 @@ struct LRUStorage<Key: Hashable, Value> {
     }
 
     /// Stores `value` (replacing any entry for `key`), evicting least recently used entries
-    /// until the total cost fits; an entry costing more than the capacity is not stored.
+    /// until the total cost and the count fit; an entry costing more than the capacity is not stored.
     mutating func insert(_ value: Value, for key: Key, cost: Int, expiresAt: ContinuousClock.Instant?) {
         precondition(cost >= 0, "negative cost")
         if let old = index[key] { remove(old) }
         guard cost <= capacity else { return }
-        while totalCost + cost > capacity { remove(tail) }
+        while totalCost + cost > capacity || index.count >= maxCount { remove(tail) }
         let slot: Int
         if let free = freeSlots.popLast() {
             slot = free
@@ -86,7 +90,14 @@ struct LRUStorage<Key: Hashable, Value> {
 
     /// Drops every entry.
     mutating func removeAll() {
-        self = LRUStorage(capacity: capacity)
+        self = LRUStorage(capacity: capacity, maxCount: maxCount)
+    }
+
+    /// Drops every entry for which `isDropped` holds; O(slots).
+    mutating func removeAll(where isDropped: (Key, Value) -> Bool) {
+        for slot in keys.indices {
+            if let key = keys[slot], let value = values[slot], isDropped(key, value) { remove(slot) }
+        }
     }
 
     private mutating func remove(_ slot: Int) {

@@ -1,0 +1,86 @@
+/// The typed record of one page-path answer: the access log's fields and the metric labels
+/// are both built from it, never parsed from one another.
+///
+/// Three words, so that it rides on the response's `annotation` (an existential) inline, with
+/// no heap box: the page and how the cache took part share one tagged reference, and the trace
+/// is kept as its id alone (all the log reads of it).
+struct PageRecord: Sendable {
+    /// The page served and how the cache took part, or a JSON error.
+    private enum Served {
+        case hit(Representation), miss(Representation), bypass(Representation), personal(Representation)
+        case error
+    }
+
+    private let served: Served
+    /// The trace id's 128 bits (`TraceContext.traceBits`).
+    let traceBits: (high: UInt64, low: UInt64)
+
+    /// The record of `representation` served with `cache`, or of a JSON error when nil.
+    init(representation: Representation?, cache: CacheUse?, trace: TraceContext) {
+        traceBits = trace.traceBits
+        guard let representation, let cache else {
+            served = .error
+            return
+        }
+        switch cache {
+        case .hit: served = .hit(representation)
+        case .miss: served = .miss(representation)
+        case .bypass: served = .bypass(representation)
+        case .personal: served = .personal(representation)
+        }
+    }
+
+    /// The page served (200, the not-found page's 404, the upgrade page); nil for a JSON error.
+    var representation: Representation? {
+        switch served {
+        case .hit(let page), .miss(let page), .bypass(let page), .personal(let page): page
+        case .error: nil
+        }
+    }
+
+    /// How the cache took part; nil for a JSON error.
+    var cache: CacheUse? {
+        switch served {
+        case .hit: .hit
+        case .miss: .miss
+        case .bypass: .bypass
+        case .personal: .personal
+        case .error: nil
+        }
+    }
+
+    /// The trace id: 32 lowercase hex digits.
+    var traceID: String { TraceContext.traceID(traceBits) }
+
+    /// The `page` label of the metrics: the routed page, `-` for a JSON error.
+    var page: String { representation?.result.page ?? "-" }
+
+    /// Fallbacks applied, by original component type (none for a JSON error).
+    var fallbackTypes: [String: Int] { representation?.result.fallbackTypes ?? [:] }
+
+    /// Actions replaced or dropped, by original action type (none for a JSON error).
+    var actionFallbackTypes: [String: Int] { representation?.result.actionFallbackTypes ?? [:] }
+
+    /// The access-log fields after the common ones: `trace_id=…`, then the page's own fields
+    /// (`page=home template=home variants="home-hero=A" release=stable fallbacks=0`), or the
+    /// error's `error=code`.
+    func accessFields(errorCode: String?) -> String {
+        var line = LogLine(capacity: 128)
+        appendAccessFields(to: &line, errorCode: errorCode)
+        return line.text
+    }
+
+    /// Writes `accessFields(errorCode:)` into `line` (the serving path: no `String` made).
+    func appendAccessFields(to line: inout LogLine, errorCode: String?) {
+        line.literal("trace_id=")
+        line.appendTraceID(traceBits)
+        if let representation {
+            line.literal(" ")
+            line.append(representation.accessFields)
+        }
+        if let errorCode {
+            line.literal(" error=")
+            line.append(errorCode)
+        }
+    }
+}
