@@ -48,6 +48,7 @@ struct SiteLoader {
             if let name = Self.name(path, in: "fragments/") { fragments[name] = value }
         }
         let localization = readLocalization()
+        // Fallbacks compile against the catalog being completed; templates against the result.
         var fallbackCompiler = TemplateCompiler(catalog: catalog, fragments: fragments)
         compileFallbacks(&catalog, &fallbackCompiler)
         catalog.compileActionFallbacks(parsed[Catalog.file], &fallbackCompiler)
