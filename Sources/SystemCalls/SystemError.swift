@@ -15,8 +15,11 @@ package struct SystemError: Error, Sendable, CustomStringConvertible {
         self.errno = errno
     }
 
+    /// What `errno` means, as `strerror` says it: `Permission denied`.
+    package var reason: String { String(cString: strerror(errno)) }
+
     /// `read failed: Connection reset by peer (errno 104)`.
     package var description: String {
-        "\(function) failed: \(String(cString: strerror(errno))) (errno \(errno))"
+        "\(function) failed: \(reason) (errno \(errno))"
     }
 }

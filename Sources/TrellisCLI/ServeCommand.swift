@@ -15,23 +15,27 @@ struct ServeCommand: ParsableCommand {
         "cors-origins", "at",
     ]
 
-    @Option(help: "The Pages folder.") var pages = "Pages"
-    @Option(help: "Address to listen on.") var host = "0.0.0.0"
-    @Option(help: "Port to listen on (0: any free port, printed at start).") var port = 8080
+    /// What a flag left out means: the server's and the application's own defaults, so that each
+    /// is written once (and `--help` shows it).
+    private static let defaults = ServeOptions()
+
+    @Option(help: "The Pages folder.") var pages = Self.defaults.pages
+    @Option(help: "Address to listen on.") var host = Self.defaults.http.host
+    @Option(help: "Port to listen on (0: any free port, printed at start).") var port = Self.defaults.http.port
     @Option(help: "PEM certificate chain: serve HTTPS.") var tlsCert: String?
     @Option(help: "PEM private key for --tls-cert (a warning if its group or others can read it).") var tlsKey: String?
-    @Option(help: "Longest request line in bytes (414 above).") var maxRequestLine = 8192
-    @Option(help: "Largest request header section in bytes (431 above); also a chunked body's framing budget.") var maxHeaderBytes = 32768
-    @Option(help: "Most request header fields (431 above).") var maxHeaderCount = 100
-    @Option(help: "Largest request body in bytes (413 above).") var maxBody = 1_048_576
-    @Option(help: "Seconds to receive a request head (408 after).") var headTimeout = 10.0
-    @Option(help: "Seconds an idle keep-alive connection is kept.") var idleTimeout = 60.0
-    @Option(help: "Most open connections; at the limit new ones wait in the backlog.") var maxConnections = 10_000
-    @Option(help: "Seconds between SIGTERM and closing the listener (/readyz is 503 meanwhile).") var drainGrace = 0.0
-    @Option(help: "Seconds to finish in-flight requests after SIGTERM before exiting.") var drainTimeout = 10.0
-    @Option(help: "Bytes the caches may hold: finished responses (three quarters) and upstream values (a quarter).") var cacheBytes = 64 * 1024 * 1024
+    @Option(help: "Longest request line in bytes (414 above).") var maxRequestLine = Self.defaults.http.maxRequestLine
+    @Option(help: "Largest request header section in bytes (431 above); also a chunked body's framing budget.") var maxHeaderBytes = Self.defaults.http.maxHeaderBytes
+    @Option(help: "Most request header fields (431 above).") var maxHeaderCount = Self.defaults.http.maxHeaderCount
+    @Option(help: "Largest request body in bytes (413 above).") var maxBody = Self.defaults.http.maxBody
+    @Option(help: "Seconds to receive a request head (408 after).") var headTimeout = Self.defaults.http.headTimeout.seconds
+    @Option(help: "Seconds an idle keep-alive connection is kept.") var idleTimeout = Self.defaults.http.idleTimeout.seconds
+    @Option(help: "Most open connections; at the limit new ones wait in the backlog.") var maxConnections = Self.defaults.http.maxConnections
+    @Option(help: "Seconds between SIGTERM and closing the listener (/readyz is 503 meanwhile).") var drainGrace = Self.defaults.drainGrace.seconds
+    @Option(help: "Seconds to finish in-flight requests after SIGTERM before exiting.") var drainTimeout = Self.defaults.drainTimeout.seconds
+    @Option(help: "Bytes the caches may hold: finished responses (three quarters) and upstream values (a quarter).") var cacheBytes = Self.defaults.cacheBytes
     @Option(help: "Event loop threads (default: one per CPU this process may use).") var eventLoops: Int?
-    @Option(help: "Seconds between checks of the Pages folder for changes.") var reloadInterval = 0.5
+    @Option(help: "Seconds between checks of the Pages folder for changes.") var reloadInterval = Self.defaults.reloadInterval.seconds
     @Option(name: .customLong("upstream-ca"),
             help: "PEM CA certificates trusted for https upstreams besides the system store (repeatable).")
     var upstreamCA: [String] = []
@@ -66,5 +70,13 @@ struct ServeCommand: ParsableCommand {
         options.scheduleInstant = try at.map(ScheduleInstant.parse)
         let status = TrellisServer.run(options)
         throw ExitCode(status)
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, as the flags take it.
+    fileprivate var seconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) + Double(attoseconds) / 1e18
     }
 }

@@ -15,11 +15,11 @@ struct ConnectionStateMachine: Sendable {
     /// The time limits of the lifecycle.
     struct Timeouts: Sendable {
         /// To receive a complete request head.
-        var head: Duration = .seconds(10)
+        var head: Duration
         /// Between keep-alive requests, and without progress while a body or response is owed.
-        var idle: Duration = .seconds(60)
+        var idle: Duration
         /// How long to discard input after a closing response before closing.
-        var linger: Duration = .seconds(2)
+        var linger: Duration
     }
 
     /// What the connection is reading.

@@ -11,23 +11,23 @@ extension HTTPServer {
         /// The port to bind; 0 picks a free one (read it from `boundPort`).
         public var port = 8080
         /// Longest request line in bytes, without CRLF (`--max-request-line`; 414 beyond).
-        public var maxRequestLine = 8192
+        public var maxRequestLine = Defaults.maxRequestLine
         /// Largest header section in bytes (`--max-header-bytes`; 431 beyond). Also the budget
         /// of a chunked body's framing: chunk-size lines, extensions and trailer fields.
-        public var maxHeaderBytes = 32768
+        public var maxHeaderBytes = Defaults.maxHeaderBytes
         /// Most header fields (`--max-header-count`; 431 beyond).
-        public var maxHeaderCount = 100
+        public var maxHeaderCount = Defaults.maxHeaderCount
         /// Largest request body in bytes, declared or decoded (`--max-body`; 413 beyond).
-        public var maxBody = 1_048_576
+        public var maxBody = Defaults.maxBody
         /// Time to receive a request head, from accept or from the request's first byte; not
         /// reset by trickled bytes (`--head-timeout`; 408 after it).
-        public var headTimeout: Duration = .seconds(10)
+        public var headTimeout = Defaults.headTimeout
         /// Time a keep-alive connection may sit idle between requests (`--idle-timeout`).
-        public var idleTimeout: Duration = .seconds(60)
+        public var idleTimeout = Defaults.idleTimeout
         /// How long to discard input after a closing response before closing (lingering close).
-        public var lingerTimeout: Duration = .seconds(2)
+        public var lingerTimeout = Defaults.lingerTimeout
         /// Open connections at which the listener pauses (`--max-connections`).
-        public var maxConnections = 10_000
+        public var maxConnections = Defaults.maxConnections
         /// Number of event-loop threads (default: one per CPU this process may use: its affinity
         /// mask, bounded by a cgroup CPU quota).
         public var eventLoops = UsableCPUs.count()
@@ -40,6 +40,27 @@ extension HTTPServer {
 
         /// The defaults above.
         public init() {}
+
+        /// The limits and timeouts of SPEC §4.3, written once: the configuration's properties,
+        /// the parser's `RequestLimits` and the `trellis serve` flags all start from these.
+        public enum Defaults {
+            /// `--max-request-line`: 8 KiB.
+            public static let maxRequestLine = 8192
+            /// `--max-header-bytes`: 32 KiB.
+            public static let maxHeaderBytes = 32768
+            /// `--max-header-count`.
+            public static let maxHeaderCount = 100
+            /// `--max-body`: 1 MiB.
+            public static let maxBody = 1_048_576
+            /// `--head-timeout`.
+            public static let headTimeout: Duration = .seconds(10)
+            /// `--idle-timeout`.
+            public static let idleTimeout: Duration = .seconds(60)
+            /// The lingering close after a closing response.
+            public static let lingerTimeout: Duration = .seconds(2)
+            /// `--max-connections`.
+            public static let maxConnections = 10_000
+        }
     }
 
     /// `start` could not bind or listen.

@@ -1,28 +1,25 @@
 /// Reading `catalog.json`'s `actions`: `required`, `since`, `disabled` and `fallback` (compiled
 /// afterwards, as component fallbacks are, and checked for cycles).
 extension Catalog {
-    private static let actionKeys: Set<String> = ["required", "since", "disabled", "fallback"]
+    private static let actionKeys = ObjectKeys(["required", "since", "disabled", "fallback"], in: "an action type")
 
     /// The action types of `root["actions"]`, or an undeclared catalog when absent.
     static func readActions(_ root: JSONValue, problems: inout ProblemList) -> ActionCatalog {
         guard let value = root["actions"] else { return ActionCatalog() }
         var actions = ActionCatalog(declared: true)
         guard let object = value.objectValue else {
-            problems.add(file, "$.actions", "expected an object of action types")
+            problems.report(file, "$.actions", "expected an object of action types")
             return actions
         }
         for member in object.members {
             let path = "$.actions".key(member.key)
-            guard let def = member.value.objectValue else {
-                problems.add(file, path, "expected an object describing the action type")
-                continue
-            }
-            for key in def.keys where !actionKeys.contains(key) {
-                problems.add(file, path.key(key), "unknown key \"\(key)\" in an action type (required, since, disabled, fallback)")
-            }
+            guard let def = ConfigObject(member.value, file: file, path: path, else: "expected an object describing the action type",
+                                         &problems)
+            else { continue }
+            def.check(actionKeys, &problems)
             actions.indexByName[member.key] = actions.types.count
             actions.types.append(ActionType(
-                name: member.key, required: strings(def["required"], path.key("required"), &problems),
+                name: member.key, required: def.strings("required", &problems),
                 since: def["since"].map { versionTable($0, path.key("since"), &problems) },
                 disabled: def["disabled"].map { DisabledVersions.read($0, file, path.key("disabled"), &problems) },
                 fallback: nil))
@@ -38,11 +35,11 @@ extension Catalog {
             guard let value = object[action.name]?["fallback"], value != .null else { continue }
             let path = "$.actions".key(action.name).key("fallback")
             guard let name = value["type"]?.stringValue else {
-                compiler.problems.add(Self.file, path, "an action fallback is an object with a literal \"type\", or null")
+                compiler.report(Self.file, path, "an action fallback is an object with a literal \"type\", or null")
                 continue
             }
             guard actions.index(of: name) != nil else {
-                compiler.problems.add(Self.file, path.key("type"), "unknown action type \"\(name)\"")
+                compiler.report(Self.file, path.key("type"), "unknown action type \"\(name)\"")
                 continue
             }
             actions.types[index].fallback = compiler.compile(value, Self.file, path, .value).map(TemplateCompiler.actionNode)
@@ -53,7 +50,7 @@ extension Catalog {
             while let current = next, !chain.dropFirst().contains(current) {
                 if current == index {
                     let names = (chain + [current]).map { actions[$0].name }
-                    compiler.problems.add(Self.file, "$.actions".key(action.name).key("fallback"),
+                    compiler.report(Self.file, "$.actions".key(action.name).key("fallback"),
                                           "fallback cycle: \(names.joined(separator: " → "))")
                     break
                 }

@@ -2,7 +2,8 @@
 /// templates are compiled afterwards (they need every type), see `Catalog.compileFallbacks`.
 extension Catalog {
     static let file = "catalog.json"
-    private static let typeKeys: Set<String> = ["slots", "required", "since", "fallback", "fields", "disabled", "additionalFields"]
+    private static let typeKeys = ObjectKeys(["slots", "required", "since", "fallback", "fields", "disabled", "additionalFields"],
+                                             in: "a component type", listing: .none)
 
     /// The catalog without fallbacks, recording every problem found.
     static func read(_ root: JSONValue, problems: inout ProblemList) -> Catalog {
@@ -10,38 +11,24 @@ extension Catalog {
         var index: [String: Int] = [:]
         var ruleCount = 0
         guard let components = root["components"]?.objectValue else {
-            problems.add(file, "$", "expected an object with a \"components\" object")
+            problems.report(file, "$", "expected an object with a \"components\" object")
             return Catalog(types: [], indexByName: [:], fieldRuleCount: 0)
         }
         for member in components.members {
             let path = "$.components".key(member.key)
-            guard let def = member.value.objectValue else {
-                problems.add(file, path, "expected an object describing the type")
-                continue
-            }
-            for key in def.keys where !typeKeys.contains(key) {
-                problems.add(file, path.key(key), "unknown key \"\(key)\" in a component type")
-            }
-            let slots = strings(def["slots"], path.key("slots"), &problems)
-            let required = strings(def["required"], path.key("required"), &problems)
+            guard let def = ConfigObject(member.value, file: file, path: path, else: "expected an object describing the type", &problems)
+            else { continue }
+            def.check(typeKeys, &problems)
+            let slots = def.strings("slots", &problems)
+            let required = def.strings("required", &problems)
             let since = def["since"].map { versionTable($0, path.key("since"), &problems) }
             var rules: [FieldRule] = []
-            if let fields = def["fields"] {
-                guard let object = fields.objectValue else {
-                    problems.add(file, path.key("fields"), "expected an object of field rules")
-                    continue
-                }
-                for field in object.members {
-                    let fieldPath = path.key("fields").key(field.key)
-                    guard let rule = fieldRule(field.key, field.value, fieldPath, index: ruleCount, &problems) else { continue }
+            if def["fields"] != nil {
+                guard let fields = def.object("fields", else: "expected an object of field rules", &problems) else { continue }
+                for field in fields.members.members {
+                    guard let rule = fieldRule(field.key, field.value, fields.path(field.key), index: ruleCount, &problems) else { continue }
                     rules.append(rule)
                     ruleCount += 1
-                }
-            }
-            var additionalFields = true
-            if let flag = def["additionalFields"] {
-                if let bool = flag.boolValue { additionalFields = bool } else {
-                    problems.add(file, path.key("additionalFields"), "expected true or false")
                 }
             }
             index[member.key] = types.count
@@ -49,37 +36,28 @@ extension Catalog {
                 name: member.key, nameBytes: JSONWriter.encode(.string(member.key)), slots: slots,
                 required: required, since: since, fallback: nil, fields: rules,
                 disabled: def["disabled"].map { DisabledVersions.read($0, file, path.key("disabled"), &problems) },
-                additionalFields: additionalFields))
+                additionalFields: def.bool("additionalFields", &problems) ?? true))
         }
         if index["page"] == nil {
-            problems.add(file, "$.components", "the catalog must define the \"page\" type")
+            problems.report(file, "$.components", "the catalog must define the \"page\" type")
         }
         return Catalog(types: types, indexByName: index, fieldRuleCount: ruleCount,
                        actions: readActions(root, problems: &problems))
     }
 
-    static func strings(_ value: JSONValue?, _ path: String, _ problems: inout ProblemList) -> [String] {
-        guard let value else { return [] }
-        guard let array = value.arrayValue, array.allSatisfy({ $0.stringValue != nil }) else {
-            problems.add(file, path, "expected an array of strings")
-            return []
-        }
-        return array.compactMap(\.stringValue)
-    }
-
     static func versionTable(_ value: JSONValue, _ path: String, _ problems: inout ProblemList) -> VersionTable {
         var versions: [Platform: SemanticVersion] = [:]
         guard let object = value.objectValue else {
-            problems.add(file, path, "expected an object of platform versions")
+            problems.report(file, path, "expected an object of platform versions")
             return VersionTable(versions: [:])
         }
         for member in object.members {
             guard let platform = Platform(rawValue: member.key) else {
-                problems.add(file, path.key(member.key), "unknown platform \"\(member.key)\" (ios, android, web)")
+                problems.report(file, path.key(member.key), "unknown platform \"\(member.key)\" (ios, android, web)")
                 continue
             }
             guard let text = member.value.stringValue, let version = SemanticVersion(text) else {
-                problems.add(file, path.key(member.key), "invalid version \(JSONWriter.describe(member.value)) (SemVer MAJOR.MINOR.PATCH)")
+                problems.report(file, path.key(member.key), "invalid version \(JSONWriter.describe(member.value)) (SemVer MAJOR.MINOR.PATCH)")
                 continue
             }
             versions[platform] = version

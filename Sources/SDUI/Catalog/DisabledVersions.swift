@@ -24,17 +24,17 @@ struct DisabledVersions: Sendable, Hashable {
     static func read(_ value: JSONValue, _ file: String, _ path: String, _ problems: inout ProblemList) -> DisabledVersions {
         var ranges: [Platform: [Range]] = [:]
         guard let object = value.objectValue else {
-            problems.add(file, path, "expected an object of platform version lists")
+            problems.report(file, path, "expected an object of platform version lists")
             return DisabledVersions(ranges: [:])
         }
         for member in object.members {
             let listPath = path.key(member.key)
             guard let platform = Platform(rawValue: member.key) else {
-                problems.add(file, listPath, "unknown platform \"\(member.key)\" (ios, android, web)")
+                problems.report(file, listPath, "unknown platform \"\(member.key)\" (ios, android, web)")
                 continue
             }
             guard let items = member.value.arrayValue else {
-                problems.add(file, listPath, "expected an array of versions and { \"from\", \"below\" } ranges")
+                problems.report(file, listPath, "expected an array of versions and { \"from\", \"below\" } ranges")
                 continue
             }
             for (i, item) in items.enumerated() {
@@ -47,7 +47,7 @@ struct DisabledVersions: Sendable, Hashable {
     private static func range(_ item: JSONValue, _ file: String, _ path: String, _ problems: inout ProblemList) -> Range? {
         if let text = item.stringValue {
             guard let version = SemanticVersion(text) else {
-                problems.add(file, path, "invalid version \(JSONWriter.describe(item)) (SemVer MAJOR.MINOR.PATCH)")
+                problems.report(file, path, "invalid version \(JSONWriter.describe(item)) (SemVer MAJOR.MINOR.PATCH)")
                 return nil
             }
             return Range(from: version, below: nil)
@@ -56,11 +56,11 @@ struct DisabledVersions: Sendable, Hashable {
               let from = object["from"]?.stringValue.flatMap(SemanticVersion.init),
               let below = object["below"]?.stringValue.flatMap(SemanticVersion.init)
         else {
-            problems.add(file, path, "expected a version or { \"from\": version, \"below\": version }")
+            problems.report(file, path, "expected a version or { \"from\": version, \"below\": version }")
             return nil
         }
         guard from < below else {
-            problems.add(file, path, "an empty range: \"from\" must be below \"below\"")
+            problems.report(file, path, "an empty range: \"from\" must be below \"below\"")
             return nil
         }
         return Range(from: from, below: below)

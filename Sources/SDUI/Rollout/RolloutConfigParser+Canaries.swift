@@ -1,4 +1,6 @@
 extension RolloutConfigParser {
+    private static let canaryKeys = ObjectKeys.expectingOneOf(["page", "percent", "template", "salt"])
+
     /// The valid canaries of `$.canaries`. Two canaries for one page are left to `crossCheck`.
     mutating func canaries(_ value: JSONValue, at path: String) -> [RolloutConfig.Canary] {
         guard let entries = array(value, at: path) else { return [] }
@@ -13,7 +15,7 @@ extension RolloutConfigParser {
 
     private mutating func canary(_ value: JSONValue, at path: String) -> RolloutConfig.Canary? {
         guard let object = object(value, at: path) else { return nil }
-        checkKeys(object, allowed: ["page", "percent", "template", "salt"], at: path)
+        check(object, Self.canaryKeys, at: path)
         let page = requiredString(object, "page", at: path)
         let basisPoints = required(object, "percent", at: path).flatMap { self.percent($0, at: path + ".percent") }
         let template = requiredString(object, "template", at: path)

@@ -1,4 +1,7 @@
 extension RolloutConfigParser {
+    private static let experimentKeys = ObjectKeys.expectingOneOf(["name", "pages", "salt", "variants"])
+    private static let variantKeys = ObjectKeys.expectingOneOf(["name", "weight"])
+
     /// The valid experiments of `$.experiments`; a duplicate name keeps only the first.
     mutating func experiments(_ value: JSONValue, at path: String) -> [RolloutConfig.Experiment] {
         guard let entries = array(value, at: path) else { return [] }
@@ -18,7 +21,7 @@ extension RolloutConfigParser {
 
     private mutating func experiment(_ value: JSONValue, at path: String) -> RolloutConfig.Experiment? {
         guard let object = object(value, at: path) else { return nil }
-        checkKeys(object, allowed: ["name", "pages", "salt", "variants"], at: path)
+        check(object, Self.experimentKeys, at: path)
         let name = name(object, at: path)
         let pages = pages(object, at: path)
         let salt = requiredString(object, "salt", at: path)
@@ -64,7 +67,7 @@ extension RolloutConfigParser {
 
     private mutating func variant(_ value: JSONValue, at path: String) -> RolloutConfig.Experiment.Variant? {
         guard let object = object(value, at: path) else { return nil }
-        checkKeys(object, allowed: ["name", "weight"], at: path)
+        check(object, Self.variantKeys, at: path)
         let name = name(object, at: path)
         let weight = required(object, "weight", at: path).flatMap { self.weight($0, at: path + ".weight") }
         guard let name, let weight else { return nil }

@@ -1,6 +1,8 @@
 /// Reads rollout.json into a `RolloutConfig`, collecting every problem on the way.
 /// Used through `RolloutConfig.parse(_:file:)`.
-struct RolloutConfigParser {
+struct RolloutConfigParser: ProblemReporter {
+    private static let rootKeys = ObjectKeys.expectingOneOf(["minVersions", "softMinVersions", "experiments", "canaries"])
+
     let file: String
     private(set) var problems: [ValidationProblem] = []
 
@@ -10,7 +12,7 @@ struct RolloutConfigParser {
 
     mutating func config(_ json: JSONValue) -> RolloutConfig {
         guard let root = object(json, at: "$") else { return RolloutConfig() }
-        checkKeys(root, allowed: ["minVersions", "softMinVersions", "experiments", "canaries"], at: "$")
+        check(root, Self.rootKeys, at: "$")
         var config = RolloutConfig()
         if let value = root["minVersions"] { config.minVersions = minVersions(value, at: "$.minVersions") }
         if let value = root["softMinVersions"] { config.softMinVersions = minVersions(value, at: "$.softMinVersions") }
@@ -42,6 +44,10 @@ struct RolloutConfigParser {
     // MARK: Shared checks
 
     mutating func report(_ path: String, _ message: String) {
+        report(file, path, message)
+    }
+
+    mutating func report(_ file: String, _ path: String, _ message: String) {
         problems.append(ValidationProblem(file: file, path: path, message: message))
     }
 
@@ -85,10 +91,9 @@ struct RolloutConfigParser {
         return name
     }
 
-    mutating func checkKeys(_ object: JSONObject, allowed: [String], at path: String) {
-        for key in object.keys where !allowed.contains(key) {
-            report(Self.path(path, key), "unknown key (expected one of \(allowed.joined(separator: ", ")))")
-        }
+    /// Reports every key of `object` that `keys` doesn't allow.
+    mutating func check(_ object: JSONObject, _ keys: ObjectKeys, at path: String) {
+        ConfigObject(object, file: file, path: path, memberPath: Self.path).check(keys, &self)
     }
 
     private mutating func typeMismatch<T>(_ value: JSONValue, _ expected: String, at path: String) -> T? {

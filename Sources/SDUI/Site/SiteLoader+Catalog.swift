@@ -1,7 +1,7 @@
 /// Catalog fallbacks: compiled as templates, then every chain checked to end in a type or a
 /// drop, without cycles.
 extension SiteLoader {
-    func compileFallbacks(_ catalog: inout Catalog, _ compiler: inout TemplateCompiler) {
+    mutating func compileFallbacks(_ catalog: inout Catalog, _ compiler: inout TemplateCompiler) {
         guard let components = parsed[Catalog.file]?["components"]?.objectValue else { return }
         for (index, type) in catalog.types.enumerated() {
             guard let value = components[type.name]?["fallback"], value != .null else { continue }
@@ -14,8 +14,8 @@ extension SiteLoader {
             while let current = next {
                 if current == index {
                     let names = (chain + [current]).map { catalog[$0].name }
-                    compiler.problems.add(Catalog.file, "$.components".key(type.name).key("fallback"),
-                                          "fallback cycle: \(names.joined(separator: " → "))")
+                    problems.report(Catalog.file, "$.components".key(type.name).key("fallback"),
+                                    "fallback cycle: \(names.joined(separator: " → "))")
                     break
                 }
                 if chain.contains(current) { break }  // a cycle further on, reported for its own types

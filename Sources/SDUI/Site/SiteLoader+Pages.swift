@@ -1,65 +1,63 @@
 /// Page templates: `route`, `maxAge`, `data` entries and the `root` component.
 extension SiteLoader {
-    private static let pageKeys: Set<String> = ["route", "maxAge", "query", "data", "root"]
-    private static let entryKeys: Set<String> = ["source", "key", "required", "timeoutMs"]
+    private static let pageKeys = ObjectKeys(["route", "maxAge", "query", "data", "root"], in: "a page")
+    private static let entryKeys = ObjectKeys(["source", "key", "required", "timeoutMs"], in: "a data entry")
 
-    func compilePage(_ name: String, _ value: JSONValue, _ compiler: inout TemplateCompiler, _ sources: SourceTable) -> PageTemplate? {
+    /// The page `pages/<name>.json`: its header read here, its root compiled by `compiler`.
+    mutating func compilePage(_ name: String, _ value: JSONValue, _ compiler: inout TemplateCompiler,
+                              _ sources: SourceTable) -> PageTemplate? {
         let file = "pages/\(name).json"
-        guard let object = value.objectValue else {
-            compiler.problems.add(file, "$", "a page template is an object with \"root\"")
-            return nil
-        }
-        for key in object.keys where !Self.pageKeys.contains(key) {
-            compiler.problems.add(file, "$".key(key), "unknown key \"\(key)\" in a page (route, maxAge, query, data, root)")
-        }
+        guard let page = ConfigObject(value, file: file, path: "$", else: "a page template is an object with \"root\"", &problems)
+        else { return nil }
+        page.check(Self.pageKeys, &problems)
         var route: Route?
-        if let routeValue = object["route"] {
+        if let routeValue = page["route"] {
             switch routeValue.stringValue.map(Route.parse) {
             case .success(let parsed)?: route = parsed
-            case .failure(let error)?: compiler.problems.add(file, "$.route", "invalid route: \(error.message)")
-            case nil: compiler.problems.add(file, "$.route", "invalid route: expected a string")
+            case .failure(let error)?: problems.report(file, "$.route", "invalid route: \(error.message)")
+            case nil: problems.report(file, "$.route", "invalid route: expected a string")
             }
         }
-        let maxAge = SourceTable.positiveInt(object["maxAge"], "$.maxAge", &compiler.problems, allowZero: true, file: file) ?? 0
-        let query = queryNames(object["query"], file, &compiler.problems)
-        let entries = dataEntries(object["data"], file, route, query, &compiler.problems, sources)
-        guard let rootValue = object["root"] else {
-            compiler.problems.add(file, "$", "missing \"root\"")
+        let maxAge = page.int("maxAge", .nonNegative, &problems) ?? 0
+        let query = queryNames(page["query"], file)
+        let entries = dataEntries(page, route, query, sources)
+        guard let rootValue = page["root"] else {
+            problems.report(file, "$", "missing \"root\"")
             return nil
         }
         guard case .object(let rootObject) = rootValue, !rootObject.keys.contains(where: { $0.hasPrefix("$") }) else {
-            compiler.problems.add(file, "$.root", "the root must be a component of type \"page\"")
+            problems.report(file, "$.root", "the root must be a component of type \"page\"")
             return nil
         }
-        compiler.scheduleEdges = []
-        guard let root = compiler.compileComponent(rootObject, file, "$.root") else { return nil }
+        guard let compiled = compiler.scheduling({ $0.compileComponent(rootObject, file, "$.root") }) else { return nil }
+        let root = compiled.value
         if compiler.catalog[root.type].name != "page" {
-            compiler.problems.add(file, "$.root.type", "the root must be a component of type \"page\"")
+            problems.report(file, "$.root.type", "the root must be a component of type \"page\"")
         }
         for duplicate in ComponentIDs.duplicates(in: .component(root)) {
-            compiler.problems.add(duplicate.site.file, duplicate.site.path, "duplicate component id \"\(duplicate.id)\" on page \"\(name)\"")
+            problems.report(duplicate.site.file, duplicate.site.path, "duplicate component id \"\(duplicate.id)\" on page \"\(name)\"")
         }
         return PageTemplate(name: name, route: route, query: query, forwarding: Forwarding(entries: entries, sources: sources),
                             maxAge: maxAge, data: entries, root: root,
                             checksIDs: ComponentIDs.mayRepeat(in: .component(root), catalog: compiler.catalog),
-                            edges: compiler.scheduleEdges.sorted())
+                            edges: compiled.edges)
     }
 
     /// `"query": ["q", "page"]`: distinct names of 1 to 64 bytes of `A-Z a-z 0-9 - . _ ~`.
-    private func queryNames(_ value: JSONValue?, _ file: String, _ problems: inout ProblemList) -> [String] {
+    private mutating func queryNames(_ value: JSONValue?, _ file: String) -> [String] {
         guard let value else { return [] }
         guard let items = value.arrayValue else {
-            problems.add(file, "$.query", "expected an array of query parameter names")
+            problems.report(file, "$.query", "expected an array of query parameter names")
             return []
         }
         var names: [String] = []
         for (index, item) in items.enumerated() {
             guard let name = item.stringValue, (1...64).contains(name.utf8.count), name.utf8.allSatisfy(Route.isValueByte) else {
-                problems.add(file, "$.query[\(index)]", "expected a name of 1 to 64 characters A-Z a-z 0-9 - . _ ~")
+                problems.report(file, "$.query[\(index)]", "expected a name of 1 to 64 characters A-Z a-z 0-9 - . _ ~")
                 continue
             }
             if names.contains(name) {
-                problems.add(file, "$.query[\(index)]", "query parameter \"\(name)\" is declared twice")
+                problems.report(file, "$.query[\(index)]", "query parameter \"\(name)\" is declared twice")
             } else {
                 names.append(name)
             }
@@ -67,49 +65,37 @@ extension SiteLoader {
         return names
     }
 
-    private func dataEntries(_ value: JSONValue?, _ file: String, _ route: Route?, _ query: [String],
-                             _ problems: inout ProblemList, _ sources: SourceTable) -> [DataEntry] {
-        guard let value else { return [] }
-        guard let object = value.objectValue else {
-            problems.add(file, "$.data", "expected an object of data entries")
-            return []
-        }
+    /// The page's `data` entries, each naming a declared source and a key that binds only the
+    /// page's parameters.
+    private mutating func dataEntries(_ page: ConfigObject, _ route: Route?, _ query: [String], _ sources: SourceTable) -> [DataEntry] {
+        guard let data = page.object("data", else: "expected an object of data entries", &problems) else { return [] }
         var params = Set<String>()
         for case .param(let name) in route?.segments ?? [] { params.insert(name) }
         var entries: [DataEntry] = []
-        for member in object.members {
-            let path = "$.data".key(member.key)
-            guard let def = member.value.objectValue else {
-                problems.add(file, path, "expected { \"source\", \"key\", \"required\"?, \"timeoutMs\"? }")
-                continue
-            }
-            for key in def.keys where !Self.entryKeys.contains(key) {
-                problems.add(file, path.key(key), "unknown key \"\(key)\" in a data entry (source, key, required, timeoutMs)")
-            }
+        for member in data.members.members {
+            let path = data.path(member.key)
+            guard let entry = ConfigObject(member.value, file: data.file, path: path,
+                                           else: "expected { \"source\", \"key\", \"required\"?, \"timeoutMs\"? }", &problems)
+            else { continue }
+            entry.check(Self.entryKeys, &problems)
             if member.key == "params" || member.key == "query" {
-                problems.add(file, path, "\"\(member.key)\" is reserved for route and query parameters")
+                problems.report(entry.file, path, "\"\(member.key)\" is reserved for route and query parameters")
             }
-            guard let source = def["source"]?.stringValue else {
-                problems.add(file, path.key("source"), "expected a source name")
-                continue
-            }
-            if sources.sources[source] == nil { problems.add(file, path.key("source"), "unknown source \"\(source)\"") }
+            guard let source = entry.string("source", else: "expected a source name", &problems) else { continue }
+            if sources.sources[source] == nil { problems.report(entry.file, path.key("source"), "unknown source \"\(source)\"") }
             var key: [TextPart] = []
-            switch def["key"]?.stringValue.map(Interpolation.parse) {
+            switch entry["key"]?.stringValue.map(Interpolation.parse) {
             case .success(let parts)?:
                 key = parts
                 for case .binding(let binding) in parts where !Self.bindsParameter(binding, params: params, query: query) {
-                    problems.add(file, path.key("key"), "a key may only bind route parameters (params.<name> of the route) "
+                    problems.report(entry.file, path.key("key"), "a key may only bind route parameters (params.<name> of the route) "
                         + "and declared query parameters (query.<name>), not \"\(binding)\"")
                 }
-            case .failure(let error)?: problems.add(file, path.key("key"), error.message)
-            case nil: problems.add(file, path.key("key"), "expected a key template such as \"{{params.id}}\"")
+            case .failure(let error)?: problems.report(entry.file, path.key("key"), error.message)
+            case nil: problems.report(entry.file, path.key("key"), "expected a key template such as \"{{params.id}}\"")
             }
-            var required = false
-            if let flag = def["required"] {
-                if let bool = flag.boolValue { required = bool } else { problems.add(file, path.key("required"), "expected true or false") }
-            }
-            let timeout = SourceTable.positiveInt(def["timeoutMs"], path.key("timeoutMs"), &problems, allowZero: false, file: file)
+            let required = entry.bool("required", &problems) ?? false
+            let timeout = entry.int("timeoutMs", .positive, &problems)
             entries.append(DataEntry(name: member.key, source: source, key: key, required: required, timeoutMs: timeout,
                                      declared: sources.sources[source]))
         }

@@ -21,7 +21,7 @@ extension SiteLoader {
                 message: "canary template \"\(canary.template)\" must repeat the route of page \"\(canary.page)\""))
         }
         config.canaries.removeAll { templates[$0.template] == nil }
-        for problem in found { problems.add(problem.file, problem.path, problem.message) }
+        for problem in found { problems.report(problem.file, problem.path, problem.message) }
         if found.isEmpty { checkVariantUses(config) }
         return config
     }
@@ -31,12 +31,12 @@ extension SiteLoader {
     private mutating func checkVariantUses(_ config: RolloutConfig) {
         for use in variantUses {
             guard let experiment = config.experiment(named: use.experiment) else {
-                problems.add(use.file, use.path.key("$variant"), "unknown experiment \"\(use.experiment)\" (not in rollout.json)")
+                problems.report(use.file, use.path.key("$variant"), "unknown experiment \"\(use.experiment)\" (not in rollout.json)")
                 continue
             }
             let names = Set(experiment.variants.map(\.name))
             for branch in use.branches where !names.contains(branch) {
-                problems.add(use.file, use.path.key(branch), "experiment \"\(use.experiment)\" has no variant \"\(branch)\"")
+                problems.report(use.file, use.path.key(branch), "experiment \"\(use.experiment)\" has no variant \"\(branch)\"")
             }
         }
     }

@@ -4,36 +4,36 @@ extension SiteLoader {
         var table = RouteTable()
         var shapes: [String: String] = [:]
         for special in Self.specialPages where !pageFiles.contains(special) {
-            problems.add("pages/\(special).json", "$", "missing page \"\(special)\" (required)")
+            problems.report("pages/\(special).json", "$", "missing page \"\(special)\" (required)")
         }
         for name in templates.keys.sorted() {
             let page = templates[name]!
             let file = "pages/\(name).json"
             if Self.specialPages.contains(name) {
-                if page.route != nil { problems.add(file, "$.route", "the \"\(name)\" page has no route") }
+                if page.route != nil { problems.report(file, "$.route", "the \"\(name)\" page has no route") }
                 continue
             }
             if page.isCanary {
                 let base = String(name[..<name.firstIndex(of: ".")!])
                 guard let basePage = templates[base] else {
-                    if !pageFiles.contains(base) { problems.add(file, "$", "canary of a missing page \"\(base)\"") }
+                    if !pageFiles.contains(base) { problems.report(file, "$", "canary of a missing page \"\(base)\"") }
                     continue
                 }
                 if page.route != basePage.route {
-                    problems.add(file, "$.route", "a canary repeats its page's route \"\(basePage.route?.text ?? "")\"")
+                    problems.report(file, "$.route", "a canary repeats its page's route \"\(basePage.route?.text ?? "")\"")
                 }
                 continue
             }
             guard let route = page.route else {
-                if (parsed[file]?["route"]) == nil { problems.add(file, "$", "missing \"route\"") }
+                if (parsed[file]?["route"]) == nil { problems.report(file, "$", "missing \"route\"") }
                 continue
             }
             if Self.reservedRoutes.contains(route.text) {
-                problems.add(file, "$.route", "route \"\(route.text)\" is reserved")
+                problems.report(file, "$.route", "route \"\(route.text)\" is reserved")
                 continue
             }
             if let other = shapes[route.shape] {
-                problems.add(file, "$.route", "route \"\(route.text)\" clashes with \"\(templates[other]!.route!.text)\" of pages/\(other).json")
+                problems.report(file, "$.route", "route \"\(route.text)\" clashes with \"\(templates[other]!.route!.text)\" of pages/\(other).json")
                 continue
             }
             shapes[route.shape] = name

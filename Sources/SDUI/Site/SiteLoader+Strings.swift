@@ -2,6 +2,7 @@
 /// messages, each parsed once here; then every `$t` and `$format` checked against them.
 extension SiteLoader {
     static let siteFile = "site.json"
+    private static let siteKeys = ObjectKeys(["defaultLocale"])
 
     /// The locales, or nil when the folder has neither strings/ nor site.json (it works as before).
     mutating func readLocalization() -> Localization? {
@@ -10,11 +11,11 @@ extension SiteLoader {
         for path in parsed.keys.sorted() {
             guard let tag = Self.name(path, in: "strings/") else { continue }
             guard Self.isLanguageTag(tag) else {
-                problems.add(path, "$", "the file name must be a BCP 47 language tag (en, fr, pt-BR)")
+                problems.report(path, "$", "the file name must be a BCP 47 language tag (en, fr, pt-BR)")
                 continue
             }
             if let other = seen[tag.lowercased()] {
-                problems.add(path, "$", "the same locale as strings/\(other).json")
+                problems.report(path, "$", "the same locale as strings/\(other).json")
                 continue
             }
             seen[tag.lowercased()] = tag
@@ -22,26 +23,22 @@ extension SiteLoader {
         }
         let site = parsed[Self.siteFile]
         guard site != nil || !locales.isEmpty else { return nil }
-        guard let object = site?.objectValue else {
-            problems.add(Self.siteFile, "$", site == nil ? "missing file (strings/ needs a \"defaultLocale\")" : "expected an object")
+        guard let site else {
+            problems.report(Self.siteFile, "$", "missing file (strings/ needs a \"defaultLocale\")")
             return nil
         }
-        for key in object.keys where key != "defaultLocale" {
-            problems.add(Self.siteFile, "$".key(key), "unknown key \"\(key)\" (defaultLocale)")
-        }
-        guard let wanted = object["defaultLocale"]?.stringValue else {
-            problems.add(Self.siteFile, "$.defaultLocale", "expected a language tag such as \"en\"")
-            return nil
-        }
+        guard let object = ConfigObject(site, file: Self.siteFile, path: "$", else: "expected an object", &problems) else { return nil }
+        object.check(Self.siteKeys, &problems)
+        guard let wanted = object.string("defaultLocale", else: "expected a language tag such as \"en\"", &problems) else { return nil }
         guard let tag = seen[wanted.lowercased()] else {
-            problems.add(Self.siteFile, "$.defaultLocale", "no strings/\(wanted).json for the default locale")
+            problems.report(Self.siteFile, "$.defaultLocale", "no strings/\(wanted).json for the default locale")
             return nil
         }
         let localization = Localization(defaultLocale: tag, locales: locales)
         let defaults = localization.defaultStrings.messages.keys.sorted()
         for other in locales where other.tag != tag {
             for key in defaults where other.messages[key] == nil {
-                warnings.add("strings/\(other.tag).json", "", "missing \"\(key)\" (falls back to \(tag))")
+                warnings.report("strings/\(other.tag).json", "", "missing \"\(key)\" (falls back to \(tag))")
             }
         }
         return localization
@@ -51,11 +48,11 @@ extension SiteLoader {
     mutating func checkLocaleUses(_ uses: [TemplateCompiler.LocaleUse], _ localization: Localization?) {
         for use in uses {
             guard let localization else {
-                problems.add(use.file, use.path, "no locales: add site.json and strings/<tag>.json")
+                problems.report(use.file, use.path, "no locales: add site.json and strings/<tag>.json")
                 continue
             }
             if let key = use.key, localization.defaultStrings.messages[key] == nil {
-                problems.add(use.file, use.path, "unknown message \"\(key)\" (not in strings/\(localization.defaultLocale).json)")
+                problems.report(use.file, use.path, "unknown message \"\(key)\" (not in strings/\(localization.defaultLocale).json)")
             }
         }
     }
@@ -63,18 +60,18 @@ extension SiteLoader {
     /// A strings file's messages, each parsed; malformed ones are problems.
     private mutating func messages(_ value: JSONValue, _ file: String) -> [String: Message] {
         guard let object = value.objectValue else {
-            problems.add(file, "$", "expected an object of message key → ICU MessageFormat text")
+            problems.report(file, "$", "expected an object of message key → ICU MessageFormat text")
             return [:]
         }
         var messages: [String: Message] = [:]
         for member in object.members {
             guard let text = member.value.stringValue else {
-                problems.add(file, "$".key(member.key), "a message is a string")
+                problems.report(file, "$".key(member.key), "a message is a string")
                 continue
             }
             switch MessageParser.parse(text) {
             case .success(let message): messages[member.key] = message
-            case .failure(let error): problems.add(file, "$".key(member.key), "malformed message: \(error)")
+            case .failure(let error): problems.report(file, "$".key(member.key), "malformed message: \(error)")
             }
         }
         return messages

@@ -5,18 +5,13 @@ extension SiteLoader {
 
     /// The compiled banner and its schedule's edges, when the fragment exists.
     func compileUpdateBanner(_ compiler: inout TemplateCompiler) -> (node: TemplateNode, edges: [Double])? {
-        guard let fragment = compiler.fragments[Self.updateBannerFragment] else { return nil }
-        compiler.scheduleEdges = []
-        compiler.includeStack = [Self.updateBannerFragment]
-        defer { compiler.includeStack = [] }
-        guard let node = compiler.compile(fragment, "fragments/\(Self.updateBannerFragment).json", "$", .component) else { return nil }
-        return (node, compiler.scheduleEdges.sorted())
+        compiler.compileFragment(Self.updateBannerFragment)
     }
 
     /// A `softMinVersions` with no banner to show is a problem.
     mutating func checkUpdateBanner(_ rollout: RolloutConfig, banner: TemplateNode?) {
         guard !rollout.softMinVersions.isEmpty, banner == nil, !files.keys.contains("fragments/\(Self.updateBannerFragment).json")
         else { return }
-        problems.add(Self.rolloutFile, "$.softMinVersions", "needs fragments/\(Self.updateBannerFragment).json (the banner it inserts)")
+        problems.report(Self.rolloutFile, "$.softMinVersions", "needs fragments/\(Self.updateBannerFragment).json (the banner it inserts)")
     }
 }

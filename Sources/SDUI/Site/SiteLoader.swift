@@ -32,14 +32,14 @@ struct SiteLoader {
             do throws(JSONParseError) {
                 parsed[path] = try JSONParser.parse(files[path]!)
             } catch {
-                problems.add(path, "$", error.description)
+                problems.report(path, "$", error.description)
             }
         }
         var catalog = Catalog(types: [], indexByName: [:], fieldRuleCount: 0)
         if let root = parsed[Catalog.file] {
             catalog = Catalog.read(root, problems: &problems)
         } else if files[Catalog.file] == nil {
-            problems.add(Catalog.file, "$", "missing file")
+            problems.report(Catalog.file, "$", "missing file")
         }
         let dataFiles = parsed.filter { $0.key.hasPrefix("data/") }
         let sources = SourceTable.read(parsed[SourceTable.file], dataFiles: dataFiles, problems: &problems)
@@ -48,22 +48,22 @@ struct SiteLoader {
             if let name = Self.name(path, in: "fragments/") { fragments[name] = value }
         }
         let localization = readLocalization()
-        var compiler = TemplateCompiler(catalog: catalog, fragments: fragments, problems: problems)
-        compileFallbacks(&catalog, &compiler)
-        catalog.compileActionFallbacks(parsed[Catalog.file], &compiler)
-        compiler = TemplateCompiler(catalog: catalog, fragments: fragments, problems: compiler.problems)
+        // Fallbacks compile against the catalog being completed; templates against the result.
+        var fallbackCompiler = TemplateCompiler(catalog: catalog, fragments: fragments)
+        compileFallbacks(&catalog, &fallbackCompiler)
+        catalog.compileActionFallbacks(parsed[Catalog.file], &fallbackCompiler)
+        problems.report(contentsOf: fallbackCompiler.problems)
+        var compiler = TemplateCompiler(catalog: catalog, fragments: fragments)
         for name in fragments.keys.sorted() {
-            compiler.includeStack = [name]
-            _ = compiler.compile(fragments[name]!, "fragments/\(name).json", "$", .component)
+            _ = compiler.compileFragment(name)
         }
-        compiler.includeStack = []
         var templates: [String: PageTemplate] = [:]
         for path in parsed.keys.sorted() {
             guard let name = Self.name(path, in: "pages/") else { continue }
             if let page = compilePage(name, parsed[path]!, &compiler, sources) { templates[name] = page }
         }
         let banner = compileUpdateBanner(&compiler)
-        problems = compiler.problems
+        problems.report(contentsOf: compiler.problems)
         variantUses = compiler.variantUses
         checkLocaleUses(compiler.localeUses, localization)
         let routes = buildRoutes(templates, pageFiles: Set(files.keys.compactMap { Self.name($0, in: "pages/") }))

@@ -1,36 +1,31 @@
 /// `url` sources in `sources.json` (SPEC §2.3, §6.2).
 extension SourceTable {
-    /// The keys a `url` source may have.
-    static let upstreamKeys: Set<String> = [
-        "url", "timeoutMs", "ttlSeconds", "forwardHeaders", "personal", "staleIfErrorSeconds",
-        "breakerFailures", "breakerCooldownMs",
-    ]
+    /// The keys a `url` source may have (`file` too, so that both together are reported as such).
+    static let upstreamKeys = ObjectKeys([
+        "breakerCooldownMs", "breakerFailures", "file", "forwardHeaders", "personal", "staleIfErrorSeconds", "timeoutMs",
+        "ttlSeconds", "url",
+    ], in: "a source")
 
-    /// The source at `path`, or nil (with its problems reported) when it is invalid.
-    static func upstreamSource(_ def: JSONObject, _ path: String, ttl: Int?, _ problems: inout ProblemList) -> UpstreamSource? {
+    /// The source `def`, or nil (with its problems reported) when it is invalid.
+    static func upstreamSource(_ def: ConfigObject, ttl: Int?, _ problems: inout ProblemList) -> UpstreamSource? {
         guard let url = def["url"]?.stringValue, url.hasPrefix("http://") || url.hasPrefix("https://"),
               url.contains("{{key}}") else {
-            problems.add(file, path.key("url"), "expected an http(s) URL template containing {{key}}")
+            problems.report(file, def.path("url"), "expected an http(s) URL template containing {{key}}")
             return nil
         }
         if authority(of: url).contains("{{key}}") {
-            problems.add(file, path.key("url"), "{{key}} may stand only in the URL's path or query, not its scheme, host or port")
+            problems.report(file, def.path("url"), "{{key}} may stand only in the URL's path or query, not its scheme, host or port")
             return nil
         }
         var source = UpstreamSource(urlTemplate: url, ttlSeconds: ttl)
         if let value = def["forwardHeaders"] {
-            source.forwardHeaders = forwardHeaders(value, path.key("forwardHeaders"), &problems)
-        }
-        if let value = def["personal"] {
-            if let flag = value.boolValue { source.personal = flag } else { problems.add(file, path.key("personal"), "expected true or false") }
+            source.forwardHeaders = forwardHeaders(value, def.path("forwardHeaders"), &problems)
         }
         let forwardsCredentials = source.forwardHeaders.contains { ["authorization", "cookie"].contains($0.lowercased()) }
-        source.personal = source.personal || forwardsCredentials
-        source.staleIfErrorSeconds = positiveInt(def["staleIfErrorSeconds"], path.key("staleIfErrorSeconds"), &problems,
-                                                 allowZero: true) ?? 0
-        source.breakerFailures = positiveInt(def["breakerFailures"], path.key("breakerFailures"), &problems, allowZero: false) ?? 5
-        source.breakerCooldownMs = positiveInt(def["breakerCooldownMs"], path.key("breakerCooldownMs"), &problems,
-                                               allowZero: false) ?? 5000
+        source.personal = def.bool("personal", &problems) == true || forwardsCredentials
+        source.staleIfErrorSeconds = def.int("staleIfErrorSeconds", .nonNegative, &problems) ?? 0
+        source.breakerFailures = def.int("breakerFailures", .positive, &problems) ?? 5
+        source.breakerCooldownMs = def.int("breakerCooldownMs", .positive, &problems) ?? 5000
         return source
     }
 
@@ -38,20 +33,20 @@ extension SourceTable {
     /// (RFC 9110 tokens), none of them hop-by-hop or framing.
     private static func forwardHeaders(_ value: JSONValue, _ path: String, _ problems: inout ProblemList) -> [String] {
         guard let items = value.arrayValue else {
-            problems.add(file, path, "expected an array of header names")
+            problems.report(file, path, "expected an array of header names")
             return []
         }
         var names: [String] = []
         for (index, item) in items.enumerated() {
             let itemPath = "\(path)[\(index)]"
             guard let name = item.stringValue, !name.isEmpty, name.utf8.allSatisfy(isTokenByte) else {
-                problems.add(file, itemPath, "expected a header name")
+                problems.report(file, itemPath, "expected a header name")
                 continue
             }
             if UpstreamSource.isForbiddenForward(name) {
-                problems.add(file, itemPath, "\"\(name)\" is a hop-by-hop or framing field and can't be forwarded")
+                problems.report(file, itemPath, "\"\(name)\" is a hop-by-hop or framing field and can't be forwarded")
             } else if names.contains(where: { $0.lowercased() == name.lowercased() }) {
-                problems.add(file, itemPath, "\"\(name)\" is listed twice")
+                problems.report(file, itemPath, "\"\(name)\" is listed twice")
             } else {
                 names.append(name)
             }

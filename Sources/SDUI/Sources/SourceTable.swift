@@ -2,6 +2,8 @@
 /// file sources, ready for lookups by id.
 struct SourceTable: Sendable {
     static let file = "sources.json"
+    /// The keys a `file` source may have.
+    private static let fileKeys = ObjectKeys(["file", "timeoutMs", "ttlSeconds"], in: "a source")
 
     var sources: [String: DataSource] = [:]
     /// File source name to its values by key.
@@ -12,56 +14,43 @@ struct SourceTable: Sendable {
         var table = SourceTable()
         guard let root else { return table }
         guard let sources = root["sources"]?.objectValue else {
-            problems.add(file, "$", "expected an object with a \"sources\" object")
+            problems.report(file, "$", "expected an object with a \"sources\" object")
             return table
         }
         for member in sources.members {
             let path = "$.sources".key(member.key)
-            guard let def = member.value.objectValue else {
-                problems.add(file, path, "expected an object with \"file\" or \"url\"")
-                continue
-            }
-            let allowed: Set<String> = def["url"] == nil ? ["file", "timeoutMs", "ttlSeconds"] : upstreamKeys.union(["file"])
-            for key in def.keys where !allowed.contains(key) {
-                problems.add(file, path.key(key), "unknown key \"\(key)\" in a source (\(allowed.sorted().joined(separator: ", ")))")
-            }
-            let timeout = positiveInt(def["timeoutMs"], path.key("timeoutMs"), &problems, allowZero: false)
-            let ttl = positiveInt(def["ttlSeconds"], path.key("ttlSeconds"), &problems, allowZero: true)
+            guard let def = ConfigObject(member.value, file: file, path: path, else: "expected an object with \"file\" or \"url\"",
+                                         &problems)
+            else { continue }
+            def.check(def["url"] == nil ? fileKeys : upstreamKeys, &problems)
+            let timeout = def.int("timeoutMs", .positive, &problems)
+            let ttl = def.int("ttlSeconds", .nonNegative, &problems)
             switch (def["file"], def["url"]) {
             case (let fileValue?, nil):
                 guard let dataPath = fileValue.stringValue, dataPath.hasPrefix("data/"), dataPath.hasSuffix(".json") else {
-                    problems.add(file, path.key("file"), "expected a path like \"data/products.json\"")
+                    problems.report(file, path.key("file"), "expected a path like \"data/products.json\"")
                     continue
                 }
                 table.sources[member.key] = DataSource(name: member.key, kind: .file(path: dataPath), timeoutMs: timeout)
                 guard let data = dataFiles[dataPath] else {
-                    problems.add(file, path.key("file"), "missing file \"\(dataPath)\"")
+                    problems.report(file, path.key("file"), "missing file \"\(dataPath)\"")
                     continue
                 }
                 guard let object = data.objectValue else {
-                    problems.add(dataPath, "$", "a file source holds a JSON object keyed by id")
+                    problems.report(dataPath, "$", "a file source holds a JSON object keyed by id")
                     continue
                 }
                 var values: [String: JSONValue] = [:]
                 for entry in object.members { values[entry.key] = entry.value }
                 table.fileValues[member.key] = values
             case (nil, .some):
-                guard let source = upstreamSource(def, path, ttl: ttl, &problems) else { continue }
+                guard let source = upstreamSource(def, ttl: ttl, &problems) else { continue }
                 table.sources[member.key] = DataSource(name: member.key, kind: .url(source), timeoutMs: timeout)
             default:
-                problems.add(file, path, "a source has exactly one of \"file\" and \"url\"")
+                problems.report(file, path, "a source has exactly one of \"file\" and \"url\"")
             }
         }
         return table
-    }
-
-    static func positiveInt(_ value: JSONValue?, _ path: String, _ problems: inout ProblemList, allowZero: Bool, file: String = file) -> Int? {
-        guard let value else { return nil }
-        guard let int = value.intValue, allowZero ? int >= 0 : int > 0 else {
-            problems.add(file, path, "expected a \(allowZero ? "non-negative" : "positive") integer")
-            return nil
-        }
-        return int
     }
 
     /// The authority of an `http(s)://` URL template: from after `://` to the first `/`, `?`

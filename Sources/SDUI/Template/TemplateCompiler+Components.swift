@@ -1,19 +1,20 @@
 /// Components, fallback templates, component data and slots.
 extension TemplateCompiler {
+    private static let componentKeys = ObjectKeys(["id", "type", "data", "fallback", "required"], in: "a component")
+    private static let fallbackKeys = ObjectKeys(["type", "data"], in: "a fallback", listing: .note("type, data; the id is kept"))
+
     /// A component object: `id`, `type`, `data`, optional `fallback` and `required`.
     mutating func compileComponent(_ object: JSONObject, _ file: String, _ path: String) -> ComponentTemplate? {
-        for key in object.keys where !Self.componentKeys.contains(key) {
-            problems.add(file, path.key(key), "unknown key \"\(key)\" in a component (id, type, data, fallback, required)")
-        }
+        ConfigObject(object, file: file, path: path).check(Self.componentKeys, &self)
         var idNode: TemplateNode?
         if let id = object["id"] {
             if let text = id.stringValue, !text.isEmpty {
                 idNode = compileString(text, file, path.key("id"))
             } else {
-                problems.add(file, path.key("id"), "a component id must be a non-empty string")
+                report(file, path.key("id"), "a component id must be a non-empty string")
             }
         } else {
-            problems.add(file, path, "missing \"id\"")
+            report(file, path, "missing \"id\"")
         }
         let type = componentType(object["type"], file, path.key("type"))
         let data = compileData(object["data"], type: type, file, path.key("data"))
@@ -29,12 +30,12 @@ extension TemplateCompiler {
         var required = false
         if let flag = object["required"] {
             if let bool = flag.boolValue { required = bool } else {
-                problems.add(file, path.key("required"), "\"required\" must be true or false")
+                report(file, path.key("required"), "\"required\" must be true or false")
             }
         }
         if let type, let data {
             for field in catalog[type].required where !data.contains(where: { $0.key == field }) {
-                problems.add(file, path.key("data"), "missing required field \"\(field)\" of type \"\(catalog[type].name)\"")
+                report(file, path.key("data"), "missing required field \"\(field)\" of type \"\(catalog[type].name)\"")
             }
         }
         guard let idNode, let type, let data else { return nil }
@@ -44,22 +45,13 @@ extension TemplateCompiler {
                                  site: SourceSite(file: file, path: path.key("id")), literalID: literalID, catalog: catalog)
     }
 
-    /// The number of the literal component id `id` in `literalIDs`, given on first sight.
-    private mutating func number(literalID id: String) -> Int {
-        if let number = literalIDs[id] { return number }
-        literalIDs[id] = literalIDs.count
-        return literalIDs.count - 1
-    }
-
     /// A fallback template: `{ "type": ..., "data": {...} }`, evaluated against the original data.
     mutating func compileFallback(_ value: JSONValue, _ file: String, _ path: String) -> ComponentTemplate? {
         guard let object = value.objectValue else {
-            problems.add(file, path, "a fallback must be a component object ({ \"type\", \"data\" }) or null")
+            report(file, path, "a fallback must be a component object ({ \"type\", \"data\" }) or null")
             return nil
         }
-        for key in object.keys where key != "type" && key != "data" {
-            problems.add(file, path.key(key), "unknown key \"\(key)\" in a fallback (type, data; the id is kept)")
-        }
+        ConfigObject(object, file: file, path: path).check(Self.fallbackKeys, &self)
         let type = componentType(object["type"], file, path.key("type"))
         let data = compileData(object["data"], type: type, file, path.key("data"))
         guard let type, let data else { return nil }
@@ -69,15 +61,15 @@ extension TemplateCompiler {
 
     mutating func componentType(_ value: JSONValue?, _ file: String, _ path: String) -> Int? {
         guard let value else {
-            problems.add(file, String(path.dropLast(".type".count)), "missing \"type\"")
+            report(file, String(path.dropLast(".type".count)), "missing \"type\"")
             return nil
         }
         guard let name = value.stringValue else {
-            problems.add(file, path, "\"type\" must be a string")
+            report(file, path, "\"type\" must be a string")
             return nil
         }
         guard let index = catalog.index(of: name) else {
-            problems.add(file, path, "unknown component type \"\(name)\"")
+            report(file, path, "unknown component type \"\(name)\"")
             return nil
         }
         return index
@@ -86,7 +78,7 @@ extension TemplateCompiler {
     mutating func compileData(_ value: JSONValue?, type: Int?, _ file: String, _ path: String) -> [TemplateMember]? {
         guard let value else { return [] }
         guard let object = value.objectValue else {
-            problems.add(file, path, "\"data\" must be an object")
+            report(file, path, "\"data\" must be an object")
             return nil
         }
         var members: [TemplateMember] = []
@@ -132,7 +124,7 @@ extension TemplateCompiler {
         case .object(let object) where object.keys.contains(where: { $0.hasPrefix("$") }):
             return compileDirective(object, file, path, .component)
         default:
-            problems.add(file, path, "a slot must be an array of components")
+            report(file, path, "a slot must be an array of components")
             return nil
         }
     }

@@ -7,7 +7,7 @@ extension TemplateCompiler {
     mutating func compileDirective(_ object: JSONObject, _ file: String, _ path: String, _ context: Context) -> TemplateNode? {
         let directives = object.keys.filter { $0.hasPrefix("$") }
         guard directives.count == 1, let directive = directives.first else {
-            problems.add(file, path, "an object holds one directive, found \(directives.joined(separator: ", "))")
+            report(file, path, "an object holds one directive, found \(directives.joined(separator: ", "))")
             return nil
         }
         let directivePath = path.key(directive)
@@ -19,11 +19,11 @@ extension TemplateCompiler {
             let allowed = allowOnly(["as", "template"], in: object, directive, file, path)
             let binding = bindingPath(object[directive]!, file, directivePath)
             guard let variable = object["as"]?.stringValue, BindingPath(variable)?.segments.count == 1 else {
-                problems.add(file, path.key("as"), "$each needs \"as\": a variable name")
+                report(file, path.key("as"), "$each needs \"as\": a variable name")
                 return nil
             }
             guard let template = object["template"] else {
-                problems.add(file, path, "$each needs a \"template\"")
+                report(file, path, "$each needs a \"template\"")
                 return nil
             }
             guard allowed, let binding, let node = compile(template, file, path.key("template"), context) else { return nil }
@@ -32,7 +32,7 @@ extension TemplateCompiler {
             let allowed = allowOnly(["then", "else"], in: object, directive, file, path)
             let binding = bindingPath(object[directive]!, file, directivePath)
             guard object["then"] != nil || object["else"] != nil else {
-                problems.add(file, path, "$if needs \"then\" or \"else\"")
+                report(file, path, "$if needs \"then\" or \"else\"")
                 return nil
             }
             let then = object["then"].flatMap { compile($0, file, path.key("then"), context) }
@@ -41,7 +41,7 @@ extension TemplateCompiler {
             return .conditional(binding, then: then, else: otherwise)
         case "$variant":
             guard let experiment = object[directive]!.stringValue, !experiment.isEmpty else {
-                problems.add(file, directivePath, "$variant names an experiment (a non-empty string)")
+                report(file, directivePath, "$variant names an experiment (a non-empty string)")
                 return nil
             }
             var branches: [VariantBranch] = []
@@ -51,67 +51,57 @@ extension TemplateCompiler {
                 }
             }
             guard object.count > 1 else {
-                problems.add(file, path, "$variant needs at least one variant")
+                report(file, path, "$variant needs at least one variant")
                 return nil
             }
-            variantUses.append(VariantUse(file: file, path: path, experiment: experiment,
-                                          branches: object.keys.filter { $0 != directive }))
+            used(VariantUse(file: file, path: path, experiment: experiment, branches: object.keys.filter { $0 != directive }))
             return branches.isEmpty ? nil : .variant(experiment: experiment, branches: branches)
         case "$t", "$format":
             return compileLocalized(object, directive, file, path, context)
         default:
-            problems.add(file, directivePath, "unknown directive \"\(directive)\" ($include, $each, $if, $variant, $t, $format)")
+            report(file, directivePath, "unknown directive \"\(directive)\" ($include, $each, $if, $variant, $t, $format)")
             return nil
         }
     }
 
     private mutating func compileInclude(_ value: JSONValue, _ file: String, _ path: String, _ context: Context) -> TemplateNode? {
         guard let name = value.stringValue, !name.isEmpty, !name.contains("/") else {
-            problems.add(file, path, "$include names a fragment (fragments/<name>.json)")
+            report(file, path, "$include names a fragment (fragments/<name>.json)")
             return nil
         }
-        if let start = includeStack.firstIndex(of: name) {
-            let cycle = includeStack[start...] + [name]
-            problems.add(file, path, "include cycle: \(cycle.joined(separator: " → "))")
-            return nil
-        }
-        guard let fragment = fragments[name] else {
-            problems.add(file, path, "unknown fragment \"\(name)\" (no fragments/\(name).json)")
-            return nil
-        }
-        includeStack.append(name)
-        defer { includeStack.removeLast() }
-        let fragmentFile = "fragments/\(name).json"
-        if case .array(let elements) = fragment {
-            var nodes: [TemplateNode] = []
-            for (i, element) in elements.enumerated() {
-                if let node = compile(element, fragmentFile, "$".index(i), context) { nodes.append(node) }
+        return entering(fragment: name, from: file, path) { compiler in
+            guard let fragment = compiler.fragments[name] else {
+                compiler.report(file, path, "unknown fragment \"\(name)\" (no fragments/\(name).json)")
+                return nil
             }
-            return .splice(nodes)
+            let fragmentFile = "fragments/\(name).json"
+            if case .array(let elements) = fragment {
+                var nodes: [TemplateNode] = []
+                for (i, element) in elements.enumerated() {
+                    if let node = compiler.compile(element, fragmentFile, "$".index(i), context) { nodes.append(node) }
+                }
+                return .splice(nodes)
+            }
+            return compiler.compile(fragment, fragmentFile, "$", context)
         }
-        return compile(fragment, fragmentFile, "$", context)
     }
 
     /// A binding path given as `a.b` or `{{a.b}}`.
     private mutating func bindingPath(_ value: JSONValue, _ file: String, _ path: String) -> BindingPath? {
         guard var text = value.stringValue else {
-            problems.add(file, path, "expected a binding path such as \"product.related\"")
+            report(file, path, "expected a binding path such as \"product.related\"")
             return nil
         }
         if text.hasPrefix("{{") && text.hasSuffix("}}") && text.count >= 4 { text = String(text.dropFirst(2).dropLast(2)) }
         guard let binding = BindingPath(text) else {
-            problems.add(file, path, "invalid binding path \"\(text)\"")
+            report(file, path, "invalid binding path \"\(text)\"")
             return nil
         }
         return binding
     }
 
-    private mutating func allowOnly(_ keys: Set<String>, in object: JSONObject, _ directive: String, _ file: String, _ path: String) -> Bool {
-        var ok = true
-        for key in object.keys where key != directive && !keys.contains(key) {
-            problems.add(file, path.key(key), "unknown key \"\(key)\" in \(directive)")
-            ok = false
-        }
-        return ok
+    /// Whether `object` holds only its directive and `keys`, reporting every other key.
+    private mutating func allowOnly(_ keys: [String], in object: JSONObject, _ directive: String, _ file: String, _ path: String) -> Bool {
+        ConfigObject(object, file: file, path: path).check(ObjectKeys([directive] + keys, in: directive, listing: .none), &self)
     }
 }

@@ -12,10 +12,13 @@ extension TemplateCompiler {
         let key: String?
     }
 
+    private static let formatKeys = ObjectKeys(["$format", "style", "currency", "dateStyle"], in: "$format",
+                                               listing: .note("style, currency, dateStyle"))
+
     mutating func compileLocalized(_ object: JSONObject, _ directive: String, _ file: String, _ path: String,
                                    _ context: Context) -> TemplateNode? {
         guard context == .value else {
-            problems.add(file, path.key(directive), "\(directive) stands for a string value, not a component")
+            report(file, path.key(directive), "\(directive) stands for a string value, not a component")
             return nil
         }
         return directive == "$t" ? compileMessage(object, file, path) : compileFormat(object, file, path)
@@ -23,10 +26,10 @@ extension TemplateCompiler {
 
     private mutating func compileMessage(_ object: JSONObject, _ file: String, _ path: String) -> TemplateNode? {
         guard let key = object["$t"]?.stringValue, !key.isEmpty else {
-            problems.add(file, path.key("$t"), "$t names a message key (a non-empty string)")
+            report(file, path.key("$t"), "$t names a message key (a non-empty string)")
             return nil
         }
-        localeUses.append(LocaleUse(file: file, path: path.key("$t"), key: key))
+        used(LocaleUse(file: file, path: path.key("$t"), key: key))
         var arguments: [TemplateMember] = []
         for member in object.members where member.key != "$t" {
             if let node = compile(member.value, file, path.key(member.key), .value) {
@@ -37,10 +40,8 @@ extension TemplateCompiler {
     }
 
     private mutating func compileFormat(_ object: JSONObject, _ file: String, _ path: String) -> TemplateNode? {
-        localeUses.append(LocaleUse(file: file, path: path.key("$format"), key: nil))
-        for key in object.keys where !["$format", "style", "currency", "dateStyle"].contains(key) {
-            problems.add(file, path.key(key), "unknown key \"\(key)\" in $format (style, currency, dateStyle)")
-        }
+        used(LocaleUse(file: file, path: path.key("$format"), key: nil))
+        ConfigObject(object, file: file, path: path).check(Self.formatKeys, &self)
         let value = compile(object["$format"]!, file, path.key("$format"), .value)
         let styleName = object["style"].map { $0.stringValue ?? "" } ?? "number"
         var style: FormatTemplate.Style?
@@ -51,23 +52,23 @@ extension TemplateCompiler {
             if let code = object["currency"] {
                 style = compile(code, file, path.key("currency"), .value).map(FormatTemplate.Style.currency)
             } else {
-                problems.add(file, path, "a currency $format needs \"currency\" (an ISO 4217 code such as \"EUR\")")
+                report(file, path, "a currency $format needs \"currency\" (an ISO 4217 code such as \"EUR\")")
             }
         case "date":
             let name = object["dateStyle"].map { $0.stringValue ?? "" } ?? "medium"
             if let dateStyle = DateFormat.Style(rawValue: name) {
                 style = .date(dateStyle)
             } else {
-                problems.add(file, path.key("dateStyle"), "dateStyle is short, medium or long")
+                report(file, path.key("dateStyle"), "dateStyle is short, medium or long")
             }
         default:
-            problems.add(file, path.key("style"), "style is number, percent, currency or date")
+            report(file, path.key("style"), "style is number, percent, currency or date")
         }
         if object["currency"] != nil, styleName != "currency" {
-            problems.add(file, path.key("currency"), "\"currency\" goes with style \"currency\"")
+            report(file, path.key("currency"), "\"currency\" goes with style \"currency\"")
         }
         if object["dateStyle"] != nil, styleName != "date" {
-            problems.add(file, path.key("dateStyle"), "\"dateStyle\" goes with style \"date\"")
+            report(file, path.key("dateStyle"), "\"dateStyle\" goes with style \"date\"")
         }
         guard let value, let style else { return nil }
         return .format(FormatTemplate(value: value, style: style))

@@ -18,18 +18,18 @@ extension TemplateCompiler {
         let from = keys.from.flatMap { timestamp($0, file, path.key("activeFrom")) }
         let until = keys.until.flatMap { timestamp($0, file, path.key("activeUntil")) }
         if let from, let until, until <= from {
-            problems.add(file, path.key("activeUntil"), "the window ends before it starts (activeUntil must be after activeFrom)")
+            report(file, path.key("activeUntil"), "the window ends before it starts (activeUntil must be after activeFrom)")
         }
         let rest = JSONObject(object.members.filter { !Self.scheduleKeys.contains($0.key) })
         guard let node = compile(.object(rest), file, path, context) else { return nil }
         let window = ActiveWindow(from: from, until: until)
-        scheduleEdges += [from, until].compactMap { $0 }
+        scheduled(window)
         return .scheduled(window, node)
     }
 
     private mutating func timestamp(_ value: JSONValue, _ file: String, _ path: String) -> Double? {
         guard let text = value.stringValue, let seconds = Timestamp.parse(text) else {
-            problems.add(file, path, "expected an RFC 3339 timestamp with an offset, such as \"2026-12-01T00:00:00Z\"")
+            report(file, path, "expected an RFC 3339 timestamp with an offset, such as \"2026-12-01T00:00:00Z\"")
             return nil
         }
         return seconds

@@ -9,7 +9,7 @@ extension TemplateCompiler {
             let memberPath = path.key(member.key)
             guard let rule = componentType.rule(member.key) else {
                 if !componentType.additionalFields, !componentType.isSlot(member.key), !componentType.required.contains(member.key) {
-                    problems.add(file, memberPath, "unknown field \"\(member.key)\" of type \"\(componentType.name)\" "
+                    report(file, memberPath, "unknown field \"\(member.key)\" of type \"\(componentType.name)\" "
                         + "(additionalFields is false)")
                 }
                 continue
@@ -23,13 +23,13 @@ extension TemplateCompiler {
         switch node {
         case .literal(let value, _):
             guard type.accepts(value) else {
-                return problems.add(file, path, "expected \(type.expectation), got \(JSONWriter.describe(value))")
+                return report(file, path, "expected \(type.expectation), got \(JSONWriter.describe(value))")
             }
             if type == .action { checkActions(node, file, path) }
         case .text where !type.admitsStrings:
-            problems.add(file, path, "expected \(type.expectation), got an interpolated string")
+            report(file, path, "expected \(type.expectation), got an interpolated string")
         case .object where type != .object && type != .action, .array where type != .array && type != .action:
-            problems.add(file, path, "expected \(type.expectation), got \(node.kindName)")
+            report(file, path, "expected \(type.expectation), got \(node.kindName)")
         case .object, .array:
             if type == .action { checkActions(node, file, path) }
         default:
@@ -53,7 +53,7 @@ extension TemplateCompiler {
             checkAction(type: members.first(where: { $0.key == "type" })?.node.literalValue, keys: members.map(\.key), file, path)
             checkOwnFallback(members.first(where: { $0.key == "fallback" })?.node, file, path.key("fallback"))
         case .text, .literal:
-            problems.add(file, path, "expected an action object, got \(node.kindName)")
+            report(file, path, "expected an action object, got \(node.kindName)")
         default:
             break
         }
@@ -65,7 +65,7 @@ extension TemplateCompiler {
         switch node {
         case nil, .literal(.null, _)?: break
         case .literal(.object, _)?, .object?: checkActions(node!, file, path)
-        case .literal?, .text?, .array?: problems.add(file, path, "an action's fallback is an action object or null")
+        case .literal?, .text?, .array?: report(file, path, "an action's fallback is an action object or null")
         default: break
         }
     }
@@ -73,10 +73,10 @@ extension TemplateCompiler {
     private mutating func checkAction(type: JSONValue?, keys: [String], _ file: String, _ path: String) {
         guard let type else { return }  // bound: checked at request time
         guard let name = type.stringValue, let index = catalog.actions.index(of: name) else {
-            return problems.add(file, path.key("type"), "unknown action type \(JSONWriter.describe(type))")
+            return report(file, path.key("type"), "unknown action type \(JSONWriter.describe(type))")
         }
         for field in catalog.actions[index].required where !keys.contains(field) {
-            problems.add(file, path, "missing required field \"\(field)\" of action \"\(name)\"")
+            report(file, path, "missing required field \"\(field)\" of action \"\(name)\"")
         }
     }
 }

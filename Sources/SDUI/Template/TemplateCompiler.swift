@@ -3,25 +3,31 @@
 ///
 /// Where a component is expected (the root, the elements of a slot, and what directives there
 /// produce), an object without a `$` key is a component; elsewhere it is plain data.
-struct TemplateCompiler {
+///
+/// The compiler owns what it learns while it compiles: the problems, the fragments being
+/// expanded, the schedule edges of the page at hand, the uses checked later against
+/// rollout.json and strings/. Its extensions and the loader change them only through the
+/// methods below, each named after what happened.
+struct TemplateCompiler: ProblemReporter {
     /// Whether an object at this position is a component or plain data.
     enum Context { case value, component }
 
     let catalog: Catalog
     /// Fragment name to its parsed file.
     let fragments: [String: JSONValue]
-    var problems: ProblemList
+    /// Every problem found so far.
+    private(set) var problems = ProblemList()
     /// Fragments being expanded, innermost last (cycle detection).
-    var includeStack: [String] = []
+    private var includeStack: [String] = []
     /// Every `$variant` compiled, for the check against rollout.json's experiments.
-    var variantUses: [VariantUse] = []
+    private(set) var variantUses: [VariantUse] = []
     /// Every `$t` key and `$format` compiled, for the check against strings/ (SPEC §7.1).
-    var localeUses: [LocaleUse] = []
-    /// The `activeFrom`/`activeUntil` instants compiled since last reset (a page's schedule).
-    var scheduleEdges: [Double] = []
+    private(set) var localeUses: [LocaleUse] = []
+    /// The `activeFrom`/`activeUntil` instants of the template being compiled (its schedule).
+    private var scheduleEdges: [Double] = []
     /// Every literal component id compiled, numbered in order of first sight: assembly marks
     /// the ones it has served in a table of bits instead of hashing them into a set.
-    var literalIDs: [String: Int] = [:]
+    private(set) var literalIDs: [String: Int] = [:]
 
     /// Where a `$variant` names an experiment, and the variants it has branches for.
     struct VariantUse {
@@ -31,66 +37,63 @@ struct TemplateCompiler {
         let branches: [String]
     }
 
-    static let componentKeys: Set<String> = ["id", "type", "data", "fallback", "required"]
-
-    /// Compiles any template value at `file:path`; nil when it can't be compiled.
-    mutating func compile(_ value: JSONValue, _ file: String, _ path: String, _ context: Context) -> TemplateNode? {
-        switch value {
-        case .string(let text):
-            if context == .component {
-                problems.add(file, path, "expected a component object, found a string")
-                return nil
-            }
-            return compileString(text, file, path)
-        case .array(let elements):
-            var nodes: [TemplateNode] = []
-            for (i, element) in elements.enumerated() {
-                if let node = compile(element, file, path.index(i), context) { nodes.append(node) }
-            }
-            if context == .value, nodes.allSatisfy({ $0.literalValue != nil }) {
-                return .literal(.array(nodes.compactMap(\.literalValue)))
-            }
-            return .array(nodes)
-        case .object(let object):
-            if let window = scheduleKeys(object, context) {
-                return compileScheduled(object, window, file, path, context)
-            }
-            if object.keys.contains(where: { $0.hasPrefix("$") }) {
-                return compileDirective(object, file, path, context)
-            }
-            if context == .component {
-                return compileComponent(object, file, path).map(TemplateNode.component)
-            }
-            var members: [TemplateMember] = []
-            for member in object.members {
-                if let node = compile(member.value, file, path.key(member.key), .value) {
-                    members.append(TemplateMember(key: member.key, node: node))
-                }
-            }
-            if members.allSatisfy({ $0.node.literalValue != nil }) {
-                return .literal(.object(JSONObject(members.map { .init(key: $0.key, value: $0.node.literalValue!) })))
-            }
-            return .object(members)
-        default:
-            if context == .component {
-                problems.add(file, path, "expected a component object, found \(value.kindName)")
-                return nil
-            }
-            return .literal(value)
-        }
+    init(catalog: Catalog, fragments: [String: JSONValue]) {
+        self.catalog = catalog
+        self.fragments = fragments
     }
 
-    /// A string: literal, a whole-value binding, or text with interpolations.
-    mutating func compileString(_ text: String, _ file: String, _ path: String) -> TemplateNode? {
-        switch Interpolation.parse(text) {
-        case .failure(let error):
-            problems.add(file, path, error.message)
+    /// Records a problem at `file:path`.
+    mutating func report(_ file: String, _ path: String, _ message: String) {
+        problems.report(file, path, message)
+    }
+
+    /// Compiles `body` with fragment `name` being expanded; nil, with an include cycle reported
+    /// at `file:path`, when `name` is already being expanded.
+    mutating func entering<T>(fragment name: String, from file: String, _ path: String, _ body: (inout Self) -> T?) -> T? {
+        if let start = includeStack.firstIndex(of: name) {
+            let cycle = includeStack[start...] + [name]
+            report(file, path, "include cycle: \(cycle.joined(separator: " → "))")
             return nil
-        case .success(let parts):
-            if parts.count == 1, case .binding(let binding) = parts[0] { return .binding(binding) }
-            if parts.allSatisfy({ if case .literal = $0 { true } else { false } }) { return .literal(.string(text)) }
-            return .text(parts)
         }
+        includeStack.append(name)
+        defer { includeStack.removeLast() }
+        return body(&self)
+    }
+
+    /// Compiles a whole template (a page's root, a fragment) with a schedule of its own: the
+    /// result and the sorted instants at which one of its windows opens or closes.
+    mutating func scheduling<T>(_ body: (inout Self) -> T?) -> (value: T, edges: [Double])? {
+        scheduleEdges = []
+        guard let value = body(&self) else { return nil }
+        return (value, scheduleEdges.sorted())
+    }
+
+    /// Compiles `fragments/<name>.json` on its own, as the top of a template.
+    mutating func compileFragment(_ name: String) -> (node: TemplateNode, edges: [Double])? {
+        guard let fragment = fragments[name] else { return nil }
+        let file = "fragments/\(name).json"
+        let compiled = scheduling { compiler in
+            compiler.entering(fragment: name, from: file, "$") { $0.compile(fragment, file, "$", .component) }
+        }
+        return compiled.map { ($0.value, $0.edges) }
+    }
+
+    /// A window of the template being compiled opens or closes at these instants.
+    mutating func scheduled(_ window: ActiveWindow) {
+        scheduleEdges += [window.from, window.until].compactMap { $0 }
+    }
+
+    /// A `$variant` was compiled.
+    mutating func used(_ variant: VariantUse) { variantUses.append(variant) }
+
+    /// A `$t` or `$format` was compiled.
+    mutating func used(_ locale: LocaleUse) { localeUses.append(locale) }
+
+    /// The number of the literal component id `id`, given on first sight.
+    mutating func number(literalID id: String) -> Int {
+        if let number = literalIDs[id] { return number }
+        literalIDs[id] = literalIDs.count
+        return literalIDs.count - 1
     }
 }
 

@@ -1,11 +1,16 @@
 /// Collects validation problems while a Pages folder loads; duplicates collapse (a fragment
 /// included by several pages reports its own problems once), and the result is sorted.
-struct ProblemList {
+struct ProblemList: ProblemReporter {
     private var seen = Set<ValidationProblem>()
 
     /// Records one problem at `file:path`.
-    mutating func add(_ file: String, _ path: String, _ message: String) {
+    mutating func report(_ file: String, _ path: String, _ message: String) {
         seen.insert(ValidationProblem(file: file, path: path, message: message))
+    }
+
+    /// Records every problem another list collected.
+    mutating func report(contentsOf other: ProblemList) {
+        seen.formUnion(other.seen)
     }
 
     var isEmpty: Bool { seen.isEmpty }

@@ -1,6 +1,6 @@
 import Foundation
-import Glibc
 import SDUI
+import SystemCalls
 
 /// The Pages/ folder on disk: reads every `.json` file under it into memory, keyed by its
 /// path relative to the folder (`pages/home.json`), for `Site.load`. Symlinks are followed
@@ -69,30 +69,25 @@ struct PagesFolder: Sendable {
 
     /// The target of the folder's `..data` symlink, or nil when it has none.
     private func generationLink() -> String? {
-        var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX))
-        let count = buffer.withUnsafeMutableBufferPointer { bytes in
-            bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
-                readlink(path + "/..data", $0, bytes.count)
-            }
-        }
-        guard count > 0 else { return nil }
-        return String(decoding: buffer[..<count], as: UTF8.self)
+        guard let target = try? System.linkTarget(of: path + "/..data"), !target.isEmpty else { return nil }
+        return target
     }
 
     /// A regular file's bytes. Opened without blocking and checked again once open, so a file
     /// swapped for a FIFO after it was listed can't hang the read.
     private static func contents(of path: String) -> Result<[UInt8], ReadFailure> {
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { return .failure(.init("cannot read the file: \(String(cString: strerror(errno)))")) }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-            return .failure(.init("not a regular file"))
-        }
+        let descriptor: Int32
         do {
-            return .success(Array(try handle.readToEnd() ?? Data()))
+            descriptor = try System.openForReading(path)
         } catch {
-            return .failure(.init("cannot read the file: \(error.localizedDescription)"))
+            return .failure(.init("cannot read the file: \(error.reason)"))
+        }
+        defer { System.close(descriptor) }
+        guard (try? System.status(of: descriptor))?.kind == .regular else { return .failure(.init("not a regular file")) }
+        do {
+            return .success(try System.readToEnd(descriptor))
+        } catch {
+            return .failure(.init("cannot read the file: \(error.reason)"))
         }
     }
 }
