@@ -1,6 +1,6 @@
 /// A number read from its text the way `Double(_: String)` reads it, with a short road for
 /// the plain decimals pages carry (a price, a count): `Double(_:)` goes through the C library's
-/// `strtod`, about 700 instructions a call, twice on the product page.
+/// `strtod`, a general parser far costlier than these need.
 enum DecimalText {
     /// The double `text` spells, the same as `Double(text)`.
     static func double(_ text: String) -> Double? {

@@ -1,7 +1,7 @@
 /// One locale's format of one currency as plain pieces of text (`€` before or after, the
 /// decimal and group separators, the fraction digits, the grouping sizes), read off ICU's own
-/// output when the currency is first used. A price is then written here (~600 instructions)
-/// instead of by an ICU call (about 2 µs, a sixth of a product page's assembly).
+/// output when the currency is first used. A price is then written here rather than by an ICU
+/// call, which costs several times more (docs/PERFORMANCE.md has the figures).
 ///
 /// The pattern is only made when it agrees with ICU: it checks itself against ICU on values
 /// chosen for their rounding ties, carries and grouping edges, and a locale that fails any of

@@ -23,7 +23,7 @@ enum ICUString {
 
     /// `units` as a `String`, the same as `String(decoding: units, as: UTF16.self)` (an unpaired
     /// surrogate becomes U+FFFD), transcoded to UTF-8 here: the standard library's generic
-    /// UTF-16 decoding cost ~3 µs of a 1.7 KB product page's render, for one formatted price.
+    /// UTF-16 decoding is slow next to the rest of a page's render (docs/PERFORMANCE.md).
     static func string(_ units: UnsafeBufferPointer<UInt16>) -> String {
         // A unit becomes at most 3 bytes, a surrogate pair (two units) 4.
         String(unsafeUninitializedCapacity: units.count * 3) { utf8 in

@@ -29,7 +29,7 @@ final class LocaleFormats: Sendable {
     }
 
     /// How many integers from 0 have their decimal text and plural category worked out when the
-    /// locale loads: counts (`# items`) are mostly small, and each ICU call costs ~2k instructions.
+    /// locale loads: counts (`# items`) are mostly small, and an ICU call per count is costly.
     static let smallIntegers = 100
     /// ICU's decimal text of 0..<`smallIntegers`, and their plural categories.
     private let smallDecimals: [String?]

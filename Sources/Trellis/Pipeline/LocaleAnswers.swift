@@ -1,8 +1,8 @@
 import Synchronization
 
 /// The negotiated locale of each `Accept-Language` value one Pages version has seen: a client
-/// sends the same value on every request, and negotiating it anew parsed, lowercased and split
-/// it every time (1.6 µs of a French product page's request). Only short values are kept, and
+/// sends the same value on every request, and negotiating parses, lowercases and splits it, so
+/// the answer is worked out once. Only short values are kept, and
 /// at most `limit` of them; any other value is negotiated each time.
 ///
 /// Values are kept by their bytes: negotiation reads bytes, and `String`'s `==` equates
