@@ -4,10 +4,10 @@ import TestSupport
 @testable import Trellis
 
 /// The response cache's key: equal plans make equal keys, and a miss hands the key of its
-/// look-up in `start` on to the cache steps after it.
+/// look-up in `serve` on to the cache steps after it.
 @Suite struct CacheKeyTests {
     static func plan(_ target: String, _ headers: [(String, String)] = []) throws -> PagePlan {
-        try PagePipelineTests.pipeline().decide(HTTPRequest(method: "GET", target: target, headers: HTTPHeaders(headers))).get()
+        try PagePipelineTests.pipeline().decide(HTTPRequest(method: "GET", target: target, headers: HTTPHeaders(headers)))
     }
 
     @Test func keysOfEqualPlansAreEqualAndHashAlike() throws {
@@ -28,12 +28,14 @@ import TestSupport
     @Test func aMissHandsOnTheKeyOfItsLookUpOnlyWhenTheCacheTakesPart() throws {
         let request = HTTPRequest(method: "GET", target: "/product/3", headers: HTTPHeaders([]))
         let cached = PagePipelineTests.pipeline(cache: ResponseCache(capacityBytes: 1 << 20))
-        guard case .pending(.cached(let key)) = cached.start(request, context: PageRequestContext(request, date: TestInstant.date)) else {
+        guard case .pending(let page) = cached.serve(request, trace: TraceContext(traceparent: nil), date: TestInstant.date),
+              case .cached(let key) = page.work else {
             Issue.record("a page to assemble with a cache is pending with its key")
             return
         }
         #expect(key == CacheKey(generation: 1, plan: try Self.plan("/product/3")))
-        guard case .pending(.uncached(let plan)) = PagePipelineTests.pipeline().start(request, context: PageRequestContext(request, date: TestInstant.date)) else {
+        guard case .pending(let uncached) = PagePipelineTests.pipeline().serve(request, trace: TraceContext(traceparent: nil), date: TestInstant.date),
+              case .uncached(let plan) = uncached.work else {
             Issue.record("without a cache the page is pending with its plan alone")
             return
         }

@@ -21,7 +21,7 @@ import TestSupport
         let requests = (0..<25).map { id in HTTPRequest(method: "GET", target: "/product/\(id + 1)", headers: request.headers) }
         for index in 0..<entries {
             let page = requests[index % requests.count]
-            var plan = try pipeline.decide(page).get()
+            var plan = try pipeline.decide(page)
             // As the cache keeps an entry: its header blocks joined (the pipeline without a cache keeps none).
             let entry = Representation(try #require(pipeline.answer(page, date: TestInstant.date).representation).result)
             plan.params["id"] = "p\(index)"

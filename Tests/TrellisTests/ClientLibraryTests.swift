@@ -10,7 +10,7 @@ import TrellisClient
     @Test func everyPageOfTheSampleShopDecodesForEveryClientClass() throws {
         let site = PagePipelineTests.site
         let sweep = ClientSweep(sites: [site], overrides: ["/product/999"] )
-        let pipeline = PagePipeline.uncached(site: site, upstream: nil)
+        let pipeline = PagePipeline(site: site, upstream: nil)
         var decoded = 0
         for sample in ClientSweep(sites: [site]).samples + sweep.samples {
             let body = try #require(pipeline.answer(sample.request, date: TestInstant.date).representation?.result.body)

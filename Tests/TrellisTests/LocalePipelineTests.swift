@@ -119,8 +119,7 @@ import Testing
             "pages/not-found.json": #"{"root":{"id":"n","type":"page","data":{"children":[]}}}"#,
         ]
         let site = try Site.load(files: files.mapValues { Array($0.utf8) }).get()
-        let pipeline = PagePipeline(snapshot: SiteStore.Snapshot(site: site, generation: 1), cache: nil,
-                                    dataLoader: PageDataLoader(upstream: nil))
+        let pipeline = PagePipeline(site: site, upstream: nil)
         let outcome = Self.run("/p", [("Accept-Language", "fr")], through: pipeline)
         #expect(PagePipelineTests.header(outcome, "Content-Language") == nil)
         #expect(PagePipelineTests.header(outcome, "Vary") == Representation.vary)

@@ -21,11 +21,17 @@ import TestSupport
 
     static let request = HTTPRequest(method: "GET", target: "/product/3", headers: HTTPHeaders([("X-Client-Version", "ios/5.2.0")]))
 
-    @Test func aPageWhoseDataAreAtHandIsAnsweredBeforeRunReturnsWithOrWithoutACache() {
+    /// `request` through the serving door, a pending page finished as the server finishes it.
+    static func serve(through pipeline: PagePipeline, completion: @escaping @Sendable (PageOutcome) -> Void) {
+        let context = PageRequestContext(request, date: TestInstant.date)
+        pipeline.serve(request, trace: context.trace, date: context.date).finish(context: context, completion: completion)
+    }
+
+    @Test func aPageWhoseDataAreAtHandIsAnsweredBeforeFinishReturnsWithOrWithoutACache() {
         for (pipeline, use) in [(PagePipelineTests.pipeline(), CacheUse.bypass),
                                 (PagePipelineTests.pipeline(cache: ResponseCache(capacityBytes: 1 << 20)), .miss)] {
             let answered = Mutex<CacheUse?>(nil)
-            pipeline.run(Self.request, context: PageRequestContext(Self.request, date: TestInstant.date)) { outcome in answered.withLock { $0 = outcome.record.cache } }
+            Self.serve(through: pipeline) { outcome in answered.withLock { $0 = outcome.record.cache } }
             #expect(answered.withLock { $0 } == use)
         }
     }
@@ -33,11 +39,10 @@ import TestSupport
     @Test func requestsArrivingWhileTheUrlSourceIsFetchedJoinTheOneAssembly() {
         let upstream = HeldUpstream()
         let cache = ResponseCache<CacheKey, Representation>(capacityBytes: 1 << 20)
-        let pipeline = PagePipeline(snapshot: SiteStore.Snapshot(site: PagePipelineTests.site, generation: 1), cache: cache,
-                                    dataLoader: PageDataLoader(upstream: upstream))
+        let pipeline = PagePipeline(site: PagePipelineTests.site, cache: cache, upstream: upstream)
         let outcomes = Mutex<[PageOutcome]>([])
         for _ in 0..<3 {
-            pipeline.run(Self.request, context: PageRequestContext(Self.request, date: TestInstant.date)) { outcome in outcomes.withLock { $0.append(outcome) } }
+            Self.serve(through: pipeline) { outcome in outcomes.withLock { $0.append(outcome) } }
         }
         #expect(upstream.held.withLock { $0.count } == 1 && outcomes.withLock { $0.isEmpty })
         upstream.answerAll()

@@ -16,8 +16,7 @@ import TestSupport
     }()
 
     static func pipeline(cache: ResponseCache<CacheKey, Representation>? = nil) -> PagePipeline {
-        PagePipeline(snapshot: SiteStore.Snapshot(site: site, generation: 1), cache: cache,
-                     dataLoader: PageDataLoader(upstream: nil))
+        PagePipeline(site: site, cache: cache, upstream: nil)
     }
 
     /// Runs one request; file sources and no upstream answer synchronously.
@@ -141,7 +140,7 @@ import TestSupport
         let outcome = Self.run("/home", [("X-Device-Id", String(repeating: "d", count: 128))], through: Self.pipeline(cache: cache))
         let representation = try #require(outcome.representation)
         let plan = try Self.pipeline().decide(HTTPRequest(method: "GET", target: "/home", headers: HTTPHeaders([
-            ("X-Device-Id", String(repeating: "d", count: 128))]))).get()
+            ("X-Device-Id", String(repeating: "d", count: 128))])))
         let key = CacheKey(generation: 1, plan: plan)
         #expect(key.cost > 128 && cache.totalCost == PagePipeline.charge(representation, key: key))
         #expect(representation.cost > representation.result.body.count + (representation.gzipBody?.count ?? 0))

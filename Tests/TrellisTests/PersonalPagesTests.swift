@@ -33,8 +33,7 @@ import TestSupport
     }()
 
     func run(_ path: String, _ headers: [(String, String)], _ cache: ResponseCache<CacheKey, Representation>) -> PageOutcome {
-        let pipeline = PagePipeline(snapshot: SiteStore.Snapshot(site: Self.site, generation: 1), cache: cache,
-                                    dataLoader: PageDataLoader(upstream: nil))
+        let pipeline = PagePipeline(site: Self.site, cache: cache, upstream: nil)
         return pipeline.answer(HTTPRequest(method: "GET", target: path, headers: HTTPHeaders(headers)), date: TestInstant.date)
     }
 
@@ -56,11 +55,10 @@ import TestSupport
         let cache = ResponseCache<CacheKey, Representation>(capacityBytes: 1 << 20)
         // news.test does not resolve here: the page is served without it and not cached (a
         // failure is not cached), so look at the keys the plans make instead.
-        let pipeline = PagePipeline(snapshot: SiteStore.Snapshot(site: Self.site, generation: 1), cache: cache,
-                                    dataLoader: PageDataLoader(upstream: nil))
+        let pipeline = PagePipeline(site: Self.site, cache: cache, upstream: nil)
         func plan(_ language: String?) -> PagePlan? {
             let headers = language.map { [("Accept-Language", $0)] } ?? []
-            return try? pipeline.decide(HTTPRequest(method: "GET", target: "/news", headers: HTTPHeaders(headers))).get()
+            return try? pipeline.decide(HTTPRequest(method: "GET", target: "/news", headers: HTTPHeaders(headers)))
         }
         #expect(plan("fr") == plan("fr"))
         #expect(plan("fr") != plan("de") && plan("fr") != plan(nil))

@@ -52,8 +52,7 @@ import TestSupport
     }()
 
     func run(_ target: String, _ cache: ResponseCache<CacheKey, Representation>) -> PageOutcome {
-        let pipeline = PagePipeline(snapshot: SiteStore.Snapshot(site: Self.site, generation: 1), cache: cache,
-                                    dataLoader: PageDataLoader(upstream: nil))
+        let pipeline = PagePipeline(site: Self.site, cache: cache, upstream: nil)
         return pipeline.answer(HTTPRequest(method: "GET", target: target), date: TestInstant.date)
     }
 

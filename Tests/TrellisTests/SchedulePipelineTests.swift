@@ -28,7 +28,7 @@ import Testing
 
     func run(_ pipeline: PagePipeline, _ clock: Clock) -> PageOutcome {
         let request = HTTPRequest(method: "GET", target: "/home", headers: HTTPHeaders([("X-Client-Version", "ios/5.2.0")]))
-        return pipeline.answer(request, context: PageRequestContext(request, date: clock.date, now: { clock.now }))
+        return pipeline.answer(request, date: clock.date, now: { clock.now })
     }
 
     func hasSale(_ outcome: PageOutcome) -> Bool {

@@ -33,8 +33,7 @@ import TestSupport
                           [("X-Client-Version", "ios/5.0.0"), ("X-Client-Capabilities", "page,text")]]
 
     func run(_ target: String, _ headers: [(String, String)], _ cache: ResponseCache<CacheKey, Representation>) -> PageOutcome {
-        let pipeline = PagePipeline(snapshot: SiteStore.Snapshot(site: Self.site, generation: 1), cache: cache,
-                                    dataLoader: PageDataLoader(upstream: nil))
+        let pipeline = PagePipeline(site: Self.site, cache: cache, upstream: nil)
         return pipeline.answer(HTTPRequest(method: "GET", target: target, headers: HTTPHeaders(headers)), date: TestInstant.date)
     }
 

@@ -21,12 +21,12 @@ struct PageHandler: HTTPHandler {
         // A cache hit is answered here and now; only a page to assemble needs a closure.
         let pipeline = app.pipeline
         let trace = TraceContext(traceparent: request.headers["traceparent"]), date = app.scheduleDate
-        switch pipeline.start(request, trace: trace, date: date) {
+        switch pipeline.serve(request, trace: trace, date: date) {
         case .answered(let outcome):
             respond(outcome.response, to: request, via: responder)
         case .pending(let page):
             let context = PageRequestContext(request, trace: trace, date: date, eventLoop: responder.eventLoop)
-            pipeline.finish(page, request: request, context: context) { respond($0.response, to: request, via: responder) }
+            page.finish(context: context) { respond($0.response, to: request, via: responder) }
         }
     }
 

@@ -3,16 +3,16 @@ import HTTPServer
 import SDUI
 import Synchronization
 
-/// One page `trellis bench` measures: its request, the plan and file data it resolves with, and
-/// the body it renders to.
+/// One page `trellis bench` measures: its request, the pipeline that answers it (no response
+/// cache), and the plan, data and body the pipeline's own steps gave it, so that each step can
+/// be measured alone.
 struct BenchPage {
     /// The target, and the `Accept-Language` when one is sent.
     let path: String
     let request: HTTPRequest
     let context: PageRequestContext
-    let snapshot: SiteStore.Snapshot
-    /// Answers the page's `url` sources; nil: none is reachable (they have no value).
-    let upstream: (any UpstreamFetching)?
+    /// The page's pipeline, with no response cache.
+    let pipeline: PagePipeline
     let plan: PagePlan
     let data: PageData
     /// The identity body of the page.
@@ -44,17 +44,24 @@ struct BenchPage {
         request = HTTPRequest(method: "GET", target: target, headers: HTTPHeaders(headers))
         path = target + (language.map { " (Accept-Language: \($0))" } ?? "") + (upstream == nil ? "" : " (recommendations in process)")
         context = PageRequestContext(request, date: Self.instant)
-        snapshot = SiteStore.Snapshot(site: site, generation: 1)
-        self.upstream = upstream
-        let pipeline = PagePipeline(snapshot: snapshot, cache: nil, dataLoader: PageDataLoader(upstream: upstream))
-        guard case .success(let plan) = pipeline.decide(request) else { return nil }
+        pipeline = PagePipeline(site: site, upstream: upstream)
+        guard let plan = try? pipeline.decide(request) else { return nil }
         self.plan = plan
-        // Without an upstream, or with the in-process one, the data is loaded synchronously.
-        let loaded = Mutex<PageData?>(nil)
-        pipeline.dataLoader.load(site.dataRequests(template: plan.template, params: plan.params, query: plan.query),
-                                 site: site, context: context) { data in loaded.withLock { $0 = data } }
-        guard let data = loaded.withLock({ $0 }) else { return nil }
+        guard let data = Self.data(pipeline.startLoading(plan).loading, context: context) else { return nil }
         self.data = data
-        body = PageResolver(site: site).resolve(plan, data: data, at: Self.instant).body
+        body = pipeline.resolve(plan, data: data, at: Self.instant).body
+    }
+
+    /// The page's data from the data step: as loaded at once, or as fetched, which without an
+    /// upstream or with the in-process one is done before `fetch` returns.
+    private static func data(_ loading: PageDataLoader.Loading, context: PageRequestContext) -> PageData? {
+        switch loading {
+        case .loaded(let data):
+            return data
+        case .fetching(let local, let remote, let upstream):
+            let fetched = Mutex<PageData?>(nil)
+            PageDataLoader.fetch(remote, from: upstream, into: local, context: context) { data in fetched.withLock { $0 = data } }
+            return fetched.withLock { $0 }
+        }
     }
 }

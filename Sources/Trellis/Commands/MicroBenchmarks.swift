@@ -1,7 +1,6 @@
 import Foundation
 import HTTPServer
 import SDUI
-import Synchronization
 
 /// `trellis bench`: in-process micro-benchmarks of the page pipeline, reported as the median
 /// per operation over several batches (these machines are noisy: read medians, not means).
@@ -17,20 +16,19 @@ public enum MicroBenchmarks {
         var table = BenchmarkTable(matching: matching)
         for page in BenchPage.all(pages: pages, benchPages: benchPages, recommendations: recommendations) {
             let (path, request, context, plan, data) = (page.path, page.request, page.context, page.plan, page.data)
-            let uncached = PagePipeline(snapshot: page.snapshot, cache: nil, dataLoader: PageDataLoader(upstream: page.upstream))
-            let resolver = PageResolver(site: page.snapshot.site)
+            let uncached = page.pipeline
             table.measure("\(path): decide (route, headers, rollout, client class)", iterations: 20_000) {
-                _ = uncached.decide(request)
+                _ = try? uncached.decide(request)
             }
             table.measure("\(path): assemble + negotiate + encode (\(page.body.count) B)", iterations: 2_000) {
-                _ = resolver.resolve(plan, data: data, at: BenchPage.instant)
+                _ = uncached.resolve(plan, data: data, at: BenchPage.instant)
             }
-            let result = resolver.resolve(plan, data: data, at: BenchPage.instant)
+            let result = uncached.resolve(plan, data: data, at: BenchPage.instant)
             table.measure("\(path): representation (ETag + gzip + header blocks)", iterations: 300) {
                 _ = Representation(result)
             }
             let missTime = table.measure("\(path): uncached request (pipeline, + ETag + gzip)", iterations: 300) {
-                uncached.run(request, context: context) { _ in }
+                serve(request, through: uncached, context: context)
             }
             let level = Gzip.level(personal: page.plan.personal)
             guard let deflater = try? Deflater(level: level) else { continue }
@@ -39,27 +37,31 @@ public enum MicroBenchmarks {
                 _ = try? deflater.compress(page.body)
             }
             table.ratio("\(path): uncached request / zlib alone", missTime, zlibTime)
-            let cached = PagePipeline(
-                snapshot: page.snapshot, cache: ResponseCache(capacityBytes: 1 << 26), dataLoader: PageDataLoader(upstream: page.upstream))
-            cached.run(request, context: context) { _ in }
-            let second = Mutex<CacheUse?>(nil)
-            cached.run(request, context: context) { outcome in second.withLock { $0 = outcome.record.cache } }
+            let cached = PagePipeline(snapshot: uncached.snapshot, cache: ResponseCache(capacityBytes: 1 << 26), dataLoader: uncached.dataLoader)
+            serve(request, through: cached, context: context)
             // A page whose url source gave no value is never kept (no upstream, or not its source):
             // in `serve`, each of its requests is a miss through the cache.
-            guard second.withLock({ $0 }) == .hit else {
+            guard case .answered(let second) = cached.serve(request, trace: context.trace, date: context.date),
+                  second.record.cache == .hit else {
                 table.note("\(path): cache hit", "not cached: a url source gave no value")
                 let servedMiss = table.measure("\(path): uncached request through the response cache (as serve: never kept)",
                                                iterations: 300) {
-                    cached.run(request, context: context) { _ in }
+                    serve(request, through: cached, context: context)
                 }
                 table.ratio("\(path): uncached request through the response cache / zlib alone", servedMiss, zlibTime)
                 continue
             }
             table.measure("\(path): cache hit (pipeline: decide + lookup + response)", iterations: 100_000) {
-                cached.run(request, context: context) { _ in }
+                _ = cached.serve(request, trace: context.trace, date: context.date)
             }
         }
         return table.text
+    }
+
+    /// Runs `request` through `pipeline`'s serving door as the server does, finishing a pending
+    /// page with `context` (a `file`-only or in-process page is answered before this returns).
+    private static func serve(_ request: HTTPRequest, through pipeline: PagePipeline, context: PageRequestContext) {
+        pipeline.serve(request, trace: context.trace, date: context.date).finish(context: context) { _ in }
     }
 
     /// `trellis bench --gzip-levels`: for each page's body, the gzip size and the median time of

@@ -24,7 +24,7 @@ public enum PageRendering {
         case .failure(let failure):
             return Output(body: [], summary: failure.problems.map { "\($0)\n" }.joined(), succeeded: false)
         }
-        var pipeline = PagePipeline.uncached(site: site, upstream: UpstreamClient(registry: MetricsRegistry()))
+        var pipeline = PagePipeline(site: site, upstream: UpstreamClient(registry: MetricsRegistry()))
         pipeline.explains = explain
         let answer = pipeline.answer(HTTPRequest(method: "GET", target: path, headers: HTTPHeaders(headers)), date: date)
         guard let representation = answer.representation else {

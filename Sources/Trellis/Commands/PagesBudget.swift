@@ -10,7 +10,7 @@ public enum PagesBudget {
     /// Bodies are rendered as of `date` (scheduled content counts only where it is active then).
     public static func problems(site: Site, maxBytes: Int, samples: [String] = [], at date: Date) -> [ValidationProblem] {
         let sweep = ClientSweep(sites: [site], overrides: samples)
-        let pipeline = PagePipeline.uncached(site: site, upstream: nil)
+        let pipeline = PagePipeline(site: site, upstream: nil)
         return sweep.samples.compactMap { sample in
             guard let served = ServedPage(sample, pipeline: pipeline, at: date), served.bytes > maxBytes else { return nil }
             return ValidationProblem(

@@ -53,7 +53,7 @@ public struct PagesDiff: Sendable {
     /// Renders every sample of both sites as of `date` and compares them.
     public init(old: Site, new: Site, samples overrides: [String] = [], at date: Date) {
         let sweep = ClientSweep(sites: [old, new], overrides: overrides)
-        let before = PagePipeline.uncached(site: old, upstream: nil), after = PagePipeline.uncached(site: new, upstream: nil)
+        let before = PagePipeline(site: old, upstream: nil), after = PagePipeline(site: new, upstream: nil)
         var served: [(ClientSweep.Sample, ServedPage, ServedPage)] = []
         // Component ids served to any client, per path and rollout, in the new version.
         var anywhere: [String: Set<String>] = [:]

@@ -1,8 +1,8 @@
 import SDUI
 
-/// Fetches a page's data entries: `file` sources from the loaded Pages version at once,
-/// `url` sources from their upstreams concurrently (SPEC §2.3). The completion runs exactly
-/// once, synchronously when every entry is a file source.
+/// Fetches a page's data entries (SPEC §2.3) in two parts: `start` answers at once what it can
+/// (`file` sources from the loaded Pages version), `fetch` the `url` sources left, from their
+/// upstreams concurrently.
 struct PageDataLoader: Sendable {
     /// Fetches `url` sources; nil means none are reachable (every url entry has no value).
     let upstream: (any UpstreamFetching)?
@@ -16,19 +16,9 @@ struct PageDataLoader: Sendable {
         case fetching(local: PageData, remote: [DataRequest], upstream: any UpstreamFetching)
     }
 
-    /// Loads `requests` for the request of `context` (whose headers and trace the url sources
-    /// carry on to their upstreams).
-    func load(_ requests: [DataRequest], site: Site, context: PageRequestContext,
-              completion: @escaping @Sendable (PageData) -> Void) {
-        switch start(requests, site: site) {
-        case .loaded(let data): completion(data)
-        case .fetching(let local, let remote, let upstream):
-            Self.fetch(remote, from: upstream, into: local, context: context, completion: completion)
-        }
-    }
-
-    /// The synchronous part of `load`: the `file` entries (and the url entries when no upstream
-    /// is reachable), with no closure, so a page of file sources only is assembled in place.
+    /// The synchronous part of loading `requests`: the `file` entries (and the url entries when
+    /// no upstream is reachable), with no closure, so a page of file sources only is assembled
+    /// in place.
     func start(_ requests: [DataRequest], site: Site) -> Loading {
         // One table of the right size, not one regrown per entry.
         var data = PageData(values: Dictionary(minimumCapacity: requests.count))
@@ -52,8 +42,9 @@ struct PageDataLoader: Sendable {
         return !request.keyMissing
     }
 
-    /// The asynchronous part of `load`: fetches the url sources `remote` from `upstream` and
-    /// completes with `local` and their values.
+    /// The asynchronous part of loading: fetches the url sources `remote` from `upstream` for the
+    /// request of `context` (whose headers and trace they carry on) and completes with `local`
+    /// and their values.
     static func fetch(_ remote: [DataRequest], from upstream: any UpstreamFetching, into local: PageData,
                       context: PageRequestContext, completion: @escaping @Sendable (PageData) -> Void) {
         upstream.fetchAll(remote, context: context) { values in

@@ -23,11 +23,10 @@ struct PageOutcome: Sendable {
     /// The JSON error answered instead of a page, nil for a page.
     let error: HTTPError?
 
-    /// A page answer: `representation` for this client's coding and preconditions, answered at `date`.
-    init(_ representation: Representation, cache: CacheUse, trace: TraceContext, coding: ContentCoding,
-         preconditions: Preconditions, date: Date) {
+    /// A page answer: `representation` on this client's `terms` (coding, preconditions), answered at `date`.
+    init(_ representation: Representation, cache: CacheUse, trace: TraceContext, terms: AnswerTerms, date: Date) {
         error = nil
-        var response = representation.response(coding: coding, preconditions: preconditions, date: date)
+        var response = representation.response(coding: terms.coding, preconditions: terms.preconditions, date: date)
         response.annotation = PageRecord(representation: representation, cache: cache, trace: trace)
         self.response = response
     }

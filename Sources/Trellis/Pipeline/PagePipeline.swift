@@ -7,9 +7,14 @@ import SDUI
 /// canary, experiments) → response cache → data → assembly and negotiation → representation
 /// (ETag, gzip) → the response for this client (coding, preconditions).
 ///
-/// Built from one Pages snapshot, so a request sees one version throughout. `serve`'s
-/// handler, `render` and `bench` all run pages through it; `render` and the miss benchmarks
-/// pass no cache.
+/// Two doors lead in: `serve`, the server's, which answers a cache hit at once and leaves a
+/// page to assemble pending; and `answer` (`PagePipeline+Commands`), the commands' and tests',
+/// which waits for the answer. Both run the same steps (`PagePipeline+Steps`: `decide`,
+/// `startLoading`, `resolve`), which `bench` also measures one by one. A request is a page
+/// request today, answered with its whole page; a section request (SPEC §10.1) is the second
+/// kind the same doors and steps will take (`PagePlan.Kind`).
+///
+/// Built from one Pages snapshot, so a request sees one version throughout.
 struct PagePipeline: Sendable {
     /// The Pages version answering.
     let snapshot: SiteStore.Snapshot
@@ -21,77 +26,44 @@ struct PagePipeline: Sendable {
     /// the preview; both pass no cache). Off on the serving path, which pays nothing for it.
     var explains = false
 
-    /// How a request stands after the decisions and the cache look-up (`start`).
-    enum Start {
+    /// How a request stands when `serve` returns.
+    enum Serving {
         /// Answered already: a JSON error, or a cache hit.
         case answered(PageOutcome)
-        /// The page must be assembled (or joins an assembly under way): go on with `finish`
-        /// (`PagePipeline+Miss`).
-        case pending(Pending)
-    }
+        /// A page to assemble, or to take from an assembly of it under way: its answer comes
+        /// from `PendingPage.finish`, called at most once (nothing is claimed in the cache before).
+        case pending(PendingPage)
 
-    /// A page `start` left to assemble.
-    enum Pending {
-        /// A page the cache takes part in: its key, built once for the look-up `start` made and
-        /// handed on to the miss's steps after it.
-        case cached(CacheKey)
-        /// A page the cache takes no part in (no cache, or a personal page): its plan is never hashed.
-        case uncached(PagePlan)
-    }
-
-    /// Answers `request` through `completion`, exactly once: synchronously for a cache hit, an
-    /// error or a page of `file` sources only, else when its `url` sources have answered.
-    func run(_ request: HTTPRequest, context: PageRequestContext, completion: @escaping @Sendable (PageOutcome) -> Void) {
-        switch start(request, context: context) {
-        case .answered(let outcome): completion(outcome)
-        case .pending(let page): finish(page, request: request, context: context, completion: completion)
+        /// The answer through `completion`, exactly once: at once when answered, else when the
+        /// pending page is finished with `context` (the request's, with the trace and date given
+        /// to `serve`). For callers that don't mind a closure on a hit (the server does).
+        func finish(context: PageRequestContext, completion: @escaping @Sendable (PageOutcome) -> Void) {
+            switch self {
+            case .answered(let outcome): completion(outcome)
+            case .pending(let page): page.finish(context: context, completion: completion)
+            }
         }
     }
 
-    /// The synchronous first part of `run`: the decisions, then the response cache. A hit
-    /// allocates no closure.
-    func start(_ request: HTTPRequest, context: PageRequestContext) -> Start {
-        start(request, trace: context.trace, date: context.date)
-    }
-
-    /// `start` with only what a hit or an error needs of the request's context: its trace (for
-    /// the record) and the time it is answered at (a scheduled page's `max-age`). The serving
-    /// path builds the whole context only for a page it must assemble.
-    func start(_ request: HTTPRequest, trace: TraceContext, date: Date) -> Start {
+    /// The server's door: the decisions and a synchronous response-cache look-up for `request`,
+    /// whose trace the caller has read and which is answered as of `date`.
+    ///
+    /// Called once per request, on the thread that handles it. A JSON error or a cache hit comes
+    /// back `.answered`, having allocated nothing: no closure, and no `PageRequestContext`,
+    /// which the caller builds only for a `.pending` page and hands to its `finish` (with this
+    /// same trace and date). What the last step needs of the request (`AnswerTerms`) is read
+    /// here, once; the steps after this one never see the request again.
+    func serve(_ request: HTTPRequest, trace: TraceContext, date: Date) -> Serving {
+        let terms = AnswerTerms(request.headers)
         let plan: PagePlan
         do {
-            plan = try self.plan(for: request)
+            plan = try decide(request)
         } catch {
             return .answered(PageOutcome(error, trace: trace))
         }
-        guard let cache, !plan.personal else { return .pending(.uncached(plan)) }
+        guard let cache, !plan.personal else { return .pending(PendingPage(self, .uncached(plan), terms: terms)) }
         let key = CacheKey(generation: snapshot.generation, plan: consume plan)
-        guard let hit = cache.hit(for: key) else { return .pending(.cached(key)) }
-        return .answered(outcome(hit, cache: .hit, request: request, trace: trace, date: date))
-    }
-
-    /// The answer with `representation` for this client's coding and preconditions.
-    func outcome(_ representation: Representation, cache: CacheUse, request: HTTPRequest,
-                         trace: TraceContext, date: Date) -> PageOutcome {
-        PageOutcome(representation, cache: cache, trace: trace,
-                    coding: AcceptEncoding.preferredCoding(request.headers),
-                    preconditions: Preconditions(request.headers), date: date)
-    }
-
-    /// Everything decided before data is fetched: the route, the method, the request headers
-    /// and the plan. A failure is the JSON error to answer with.
-    func decide(_ request: HTTPRequest) -> Result<PagePlan, HTTPError> {
-        Result { () throws(HTTPError) in try plan(for: request) }
-    }
-
-    /// `decide`, throwing the JSON error: the plan is built in place and handed on without
-    /// being copied through a `Result`.
-    private func plan(for request: HTTPRequest) throws(HTTPError) -> PagePlan {
-        let site = snapshot.site
-        guard let match = site.match(path: request.path) else {
-            throw HTTPError(status: 404, code: "not_found", message: "no page at \(request.path)")
-        }
-        guard request.method == "GET" || request.method == "HEAD" else { throw .methodNotAllowed }
-        return try PagePlan(site: site, match: match, request: request, answers: snapshot.localeAnswers)
+        guard let hit = cache.hit(for: key) else { return .pending(PendingPage(self, .cached(key), terms: terms)) }
+        return .answered(PageOutcome(hit, cache: .hit, trace: trace, terms: terms, date: date))
     }
 }

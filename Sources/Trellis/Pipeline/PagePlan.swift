@@ -6,6 +6,15 @@ import SDUI
 /// the Pages generation it is the response-cache key: it names everything that decides the
 /// bytes of a page whose data come from the Pages folder.
 struct PagePlan: Sendable, Hashable {
+    /// What a request asks of its page. A section request (SPEC §10.1, `?_section=<name>`) will
+    /// be the second kind: decided like its page, answered with one part of it.
+    enum Kind: Sendable, Hashable {
+        /// The whole page.
+        case page
+    }
+
+    /// What the request asks for.
+    var kind = Kind.page
     /// The routed page (`home`, `product`): the metrics and access-log label.
     var page: String
     /// The template to render: the page, its canary, or `upgrade` for a client below `minVersions`.
@@ -38,7 +47,7 @@ struct PagePlan: Sendable, Hashable {
 
     /// Hashes what tells plans apart and leaves out what follows from it (`page`,
     /// `variantsHeader`, `forwardedNames` and `release` follow from the route, the template and
-    /// the variants): equal plans still hash equal, and a cache look-up hashes fewer strings.
+    /// the variants) or can't differ yet (`kind` has one case): equal plans still hash equal, and a cache look-up hashes fewer strings.
     /// Everything a client chooses (params, query, forwarded values, locale, class) is hashed,
     /// so no client can make many keys collide.
     func hash(into hasher: inout Hasher) {
@@ -57,7 +66,7 @@ struct PagePlan: Sendable, Hashable {
     /// `==` equates canonically equivalent text (`Å` as U+212B and as U+00C5), which a backend
     /// given the key may well tell apart, so two such requests share no cache entry or call.
     static func == (a: PagePlan, b: PagePlan) -> Bool {
-        a.template == b.template && a.client == b.client && a.locale == b.locale && a.params == b.params
+        a.kind == b.kind && a.template == b.template && a.client == b.client && a.locale == b.locale && a.params == b.params
             && a.variants == b.variants && a.forwardedValues == b.forwardedValues
             && a.belowMinimumVersion == b.belowMinimumVersion && a.personal == b.personal
             && a.upgradeSuggested == b.upgradeSuggested && a.page == b.page && a.variantsHeader == b.variantsHeader

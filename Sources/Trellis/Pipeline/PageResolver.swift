@@ -39,6 +39,13 @@ struct PageResolver: Sendable {
     private func page(_ plan: PagePlan, data: PageData, date: Date) -> Rendered {
         if plan.belowMinimumVersion { return special("upgrade", status: 200, plan: plan, date: date) }
         if !data.missingRequired.isEmpty { return special("not-found", status: 404, plan: plan, date: date) }
+        switch plan.kind {
+        case .page: return ownPage(plan, data: data, date: date)
+        }
+    }
+
+    /// The plan's own page, or the `upgrade` page when a required component can't be rendered.
+    private func ownPage(_ plan: PagePlan, data: PageData, date: Date) -> Rendered {
         switch site.render(template: plan.template, params: plan.params, query: plan.query, data: data.values,
                            client: plan.client, variants: plan.variants, locale: plan.locale, at: date,
                            updateBanner: plan.upgradeSuggested, explain: explains) {

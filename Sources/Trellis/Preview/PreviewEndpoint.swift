@@ -38,7 +38,8 @@ struct PreviewEndpoint {
         for (index, client) in query.clients.enumerated() {
             var page = HTTPRequest(method: "GET", target: target, headers: query.headers(for: client))
             page.requestID = request.requestID
-            pipeline.run(page, context: PageRequestContext(page, date: date)) { outcome in
+            let context = PageRequestContext(page, date: date)
+            pipeline.serve(page, trace: context.trace, date: date).finish(context: context) { outcome in
                 columns.withLock { $0[index] = PreviewColumn(client: client, outcome: outcome) }
                 guard left.subtract(1, ordering: .acquiringAndReleasing).newValue == 0 else { return }
                 let html = PreviewPage(route: route, query: query, site: snapshot.site, generation: snapshot.generation,
