@@ -165,6 +165,8 @@ def test_the_scrape_config_keeps_annotated_pods_at_their_annotated_port():
 def test_promtool_accepts_the_scrape_config():
     path = KUBERNETES / "prometheus" / "prometheus-scrape-config.yaml"
     result = subprocess.run(["promtool", "check", "config", str(path)], capture_output=True, text=True)
+    if "field kubernetes_sd_configs not found" in result.stdout + result.stderr:
+        pytest.skip("this promtool is built without Kubernetes discovery (Debian's is)")
     assert result.returncode == 0, result.stdout + result.stderr
 
 
