@@ -24,5 +24,9 @@ USER 10001:10001
 ENV TRELLIS_PAGES=/srv/Pages TRELLIS_PORT=8080 TRELLIS_HOST=0.0.0.0
 EXPOSE 8080
 STOPSIGNAL SIGTERM
-HEALTHCHECK --interval=10s --timeout=2s --retries=3 CMD curl -fsS http://127.0.0.1:8080/healthz || exit 1
+# /healthz on whatever port and scheme the server was given: https when TRELLIS_TLS_CERT is set
+# (-k: the certificate names the service, not 127.0.0.1).
+HEALTHCHECK --interval=10s --timeout=2s --retries=3 \
+    CMD scheme=http; [ -n "$TRELLIS_TLS_CERT" ] && scheme=https; \
+        curl -fsSk "$scheme://127.0.0.1:${TRELLIS_PORT:-8080}/healthz" || exit 1
 ENTRYPOINT ["/usr/local/bin/trellis", "serve"]

@@ -24,6 +24,10 @@ extension ServeCommand {
     func validate() throws {
         if (tlsCert == nil) != (tlsKey == nil) { throw ValidationError("--tls-cert and --tls-key go together") }
         try Self.check("port", port, Self.portRange)
+        if let metricsPort {
+            try Self.check("metrics-port", metricsPort, Self.portRange)
+            if metricsPort == port && port != 0 { throw ValidationError("--metrics-port must differ from --port") }
+        }
         try Self.check("max-request-line", maxRequestLine, Self.requestLineRange)
         try Self.check("max-header-bytes", maxHeaderBytes, Self.headerBytesRange)
         try Self.check("max-header-count", maxHeaderCount, Self.headerCountRange)

@@ -12,7 +12,7 @@ struct ServeCommand: ParsableCommand {
         "pages", "host", "port", "tls-cert", "tls-key", "max-request-line", "max-header-bytes",
         "max-header-count", "max-body", "head-timeout", "idle-timeout", "max-connections",
         "drain-grace", "drain-timeout", "cache-bytes", "event-loops", "reload-interval", "upstream-ca",
-        "cors-origins", "at",
+        "cors-origins", "at", "metrics-port",
     ]
 
     /// What a flag left out means: the server's and the application's own defaults, so that each
@@ -22,6 +22,7 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "The Pages folder.") var pages = Self.defaults.pages
     @Option(help: "Address to listen on.") var host = Self.defaults.http.host
     @Option(help: "Port to listen on (0: any free port, printed at start).") var port = Self.defaults.http.port
+    @Option(help: "Serve /metrics on this port of the same host (with /healthz and /readyz), and not on --port.") var metricsPort: Int?
     @Option(help: "PEM certificate chain: serve HTTPS.") var tlsCert: String?
     @Option(help: "PEM private key for --tls-cert (a warning if its group or others can read it).") var tlsKey: String?
     @Option(help: "Longest request line in bytes (414 above).") var maxRequestLine = Self.defaults.http.maxRequestLine
@@ -48,6 +49,7 @@ struct ServeCommand: ParsableCommand {
         options.pages = pages
         options.http.host = host
         options.http.port = port
+        options.metricsPort = metricsPort
         if let tlsCert, let tlsKey {
             if let warning = PrivateKeyPermissions.warning(forKeyAt: tlsKey) { FileHandle.standardError.write(Data((warning + "\n").utf8)) }
             options.http.tls = TLSConfiguration(certificatePath: tlsCert, privateKeyPath: tlsKey)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Trellis
 
 /// `trellis`: serve, validate and render server-driven UI pages.
 @main
@@ -8,6 +9,7 @@ struct TrellisCommand: ParsableCommand {
         commandName: "trellis",
         abstract: "A server-driven UI backend: assembles pages of UI components for each client.",
         discussion: "Every flag can also be set with an environment variable TRELLIS_<FLAG> (TRELLIS_PORT, TRELLIS_PAGES, ...); a flag on the command line wins.",
+        version: TrellisVersion.current,
         subcommands: [ServeCommand.self, ValidateCommand.self, RenderCommand.self, SchemaCommand.self, DiffCommand.self,
                       UpstreamCommand.self, BenchCommand.self]
     )

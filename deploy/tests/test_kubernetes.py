@@ -1,11 +1,14 @@
 """deploy/kubernetes (SPEC §9): the manifests are valid Kubernetes objects, offline, and hold
 the probes, drain settings, resources and security context the README explains."""
 import copy
+import re
+import shutil
 import subprocess
 import sys
 
 import kubernetes_validate
 import pytest
+import yaml
 
 from conftest import KUBERNETES, ROOT
 
@@ -119,3 +122,55 @@ def test_service_pdb_and_autoscaler_select_the_deployment(manifests):
 
 def test_the_image_is_a_placeholder_to_replace(manifests):
     assert container(manifests)["image"].endswith(":REPLACE-WITH-TAG")
+
+
+def test_the_readme_the_deployment_points_to_is_there():
+    deployment = (KUBERNETES / "deployment.yaml").read_text()
+    assert "deploy/kubernetes/README.md" in deployment
+    readme = (KUBERNETES / "README.md").read_text()
+    for topic in ("kubectl apply", "make configmap", "/readyz", "/healthz", "TRELLIS_METRICS_PORT", "prometheus.io/scrape"):
+        assert topic in readme, topic
+
+
+def test_metrics_are_on_a_named_port_prometheus_is_told_of_and_the_service_hides(manifests):
+    c = container(manifests)
+    ports = {port["name"]: port["containerPort"] for port in c["ports"]}
+    assert set(ports) == {"http", "metrics"} and ports["metrics"] != ports["http"]
+    assert env(manifests)["TRELLIS_METRICS_PORT"] == str(ports["metrics"])
+    annotations = manifests["Deployment"]["spec"]["template"]["metadata"]["annotations"]
+    assert annotations["prometheus.io/scrape"] == "true"
+    assert annotations["prometheus.io/port"] == str(ports["metrics"])
+    assert annotations["prometheus.io/path"] == "/metrics"
+    service_ports = manifests["Service"]["spec"]["ports"]
+    assert [port["targetPort"] for port in service_ports] == ["http"]
+    assert all(port["port"] != ports["metrics"] for port in service_ports)
+
+
+def test_the_scrape_config_keeps_annotated_pods_at_their_annotated_port():
+    config = yaml.safe_load((KUBERNETES / "prometheus" / "prometheus-scrape-config.yaml").read_text())
+    job = next(job for job in config["scrape_configs"] if job["job_name"] == "trellis")
+    assert job["kubernetes_sd_configs"][0]["role"] == "pod"
+    rules = job["relabel_configs"]
+    keep = next(rule for rule in rules if rule.get("action") == "keep")
+    assert keep["source_labels"] == ["__meta_kubernetes_pod_annotation_prometheus_io_scrape"] and keep["regex"] == "true"
+    address = next(rule for rule in rules if rule.get("target_label") == "__address__")
+    assert address["source_labels"][1] == "__meta_kubernetes_pod_annotation_prometheus_io_port"
+    # The address rule, applied as Prometheus does (an anchored RE2 match on the joined labels).
+    regex = re.compile("^(?:" + address["regex"] + ")$")
+    joined = "10.1.2.3:8080;9090"
+    assert regex.sub(address["replacement"].replace("$", "\\"), joined) == "10.1.2.3:9090"
+
+
+@pytest.mark.skipif(shutil.which("promtool") is None, reason="promtool (Debian's prometheus package) not installed")
+def test_promtool_accepts_the_scrape_config():
+    path = KUBERNETES / "prometheus" / "prometheus-scrape-config.yaml"
+    result = subprocess.run(["promtool", "check", "config", str(path)], capture_output=True, text=True)
+    if "field kubernetes_sd_configs not found" in result.stdout + result.stderr:
+        pytest.skip("this promtool is built without Kubernetes discovery (Debian's is)")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_the_image_healthcheck_follows_the_port_and_tls():
+    healthcheck = (ROOT / "Dockerfile").read_text().split("HEALTHCHECK", 1)[1].split("\nENTRYPOINT", 1)[0]
+    assert "8080/" not in healthcheck and "${TRELLIS_PORT" in healthcheck
+    assert "TRELLIS_TLS_CERT" in healthcheck and "https" in healthcheck

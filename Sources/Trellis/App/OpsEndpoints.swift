@@ -2,8 +2,12 @@ import HTTPServer
 
 /// `/healthz` (alive), `/readyz` (pages loaded and not draining) and `/metrics` (Prometheus
 /// text). Like pages they answer GET and HEAD only (405 with `Allow: GET, HEAD` otherwise).
+/// With `--metrics-port`, `/metrics` is served on that port only (`servesMetrics` false on the
+/// public one, where it is then an unknown route); `/healthz` and `/readyz` answer on both.
 struct OpsEndpoints {
     let app: TrellisApplication
+    /// Whether `/metrics` is one of the endpoints here.
+    let servesMetrics: Bool
 
     /// The answer for an ops path, or nil when `request` is not for one.
     func response(for request: HTTPRequest) -> HTTPResponse? {
@@ -13,7 +17,7 @@ struct OpsEndpoints {
             body = { json(200, #"{"status":"ok"}"#) }
         case "/readyz":
             body = { app.isDraining ? HTTPError.draining.response : json(200, #"{"status":"ready"}"#) }
-        case "/metrics":
+        case "/metrics" where servesMetrics:
             body = {
                 var response = HTTPResponse(status: 200, body: Array(app.metrics.registry.render().utf8))
                 response.headers.add("Content-Type", MetricsRegistry.contentType)

@@ -32,20 +32,31 @@ struct PageHandler: HTTPHandler {
 
     /// The server's own error answers carry the CORS fields too, so a browser app can read them.
     func response(for error: HTTPError, requestHeaders: HTTPHeaders) -> HTTPResponse {
-        app.cors?.decorated(error.response, requestHeaders: requestHeaders) ?? error.response
+        let response = app.cors?.decorated(error.response, requestHeaders: requestHeaders) ?? error.response
+        count(response, requestHeaders: requestHeaders)
+        return response
     }
 
     /// The answers that need no page: the ops endpoints, `OPTIONS *` and CORS preflights.
     private func fixedResponse(_ request: HTTPRequest) -> HTTPResponse? {
-        if let ops = OpsEndpoints(app: app).response(for: request) { return ops }
+        if let ops = OpsEndpoints(app: app, servesMetrics: app.metricsOnPublicPort).response(for: request) { return ops }
         if request.method == "OPTIONS" && request.path == "*" { return Self.serverOptions }
         return app.cors?.preflight(request, site: app.store.current.site)
     }
 
     /// Writes `response`, with the CORS fields when CORS is on.
     private func respond(_ response: consuming HTTPResponse, to request: HTTPRequest, via responder: HTTPResponder) {
+        count(response, requestHeaders: request.headers)
         guard let cors = app.cors else { return responder.respond(response) }
         responder.respond(cors.decorated(response, requestHeaders: request.headers))
+    }
+
+    /// Counts an answer in `trellis_requests_total` where the request's headers are still at
+    /// hand (every answer passes `respond` or `response(for:requestHeaders:)` once): the client
+    /// class comes from `X-Client-Version`, which `didRespond`'s exchange does not carry.
+    private func count(_ response: borrowing HTTPResponse, requestHeaders: HTTPHeaders) {
+        let page = (response.annotation as? PageRecord)?.page ?? "-"
+        app.metrics.count(page: page, status: response.status, client: app.store.current.clientLabels.labels(for: requestHeaders))
     }
 
     func didRespond(_ exchange: HTTPExchange) {

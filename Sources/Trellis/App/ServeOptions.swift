@@ -9,6 +9,9 @@ public struct ServeOptions: Sendable {
     public var pages = "Pages"
     /// The HTTP server: address, limits, timeouts, TLS.
     public var http = HTTPServer.Configuration()
+    /// `--metrics-port`: serve `/metrics` on this port of the same host (with `/healthz` and
+    /// `/readyz`), and not on the public one; nil: `/metrics` on the public port.
+    public var metricsPort: Int?
     /// Time between SIGTERM and closing the listener (`/readyz` is 503 meanwhile).
     public var drainGrace: Duration = .zero
     /// Time to finish in-flight requests after the listener closes.
@@ -33,6 +36,17 @@ public struct ServeOptions: Sendable {
 
     /// The response cache's share of `cacheBytes`: what the upstream values do not take.
     public var responseCacheBytes: Int { cacheBytes - upstreamCacheBytes }
+
+    /// The `--metrics-port` server's settings: the public server's (host, TLS, limits) on that
+    /// port, with one event loop (a scrape and the probes are all it answers); nil without the flag.
+    public var metricsConfiguration: HTTPServer.Configuration? {
+        metricsPort.map { port in
+            var configuration = http
+            configuration.port = port
+            configuration.eventLoops = 1
+            return configuration
+        }
+    }
 
     /// The upstream value cache's share of `cacheBytes`: a quarter.
     public var upstreamCacheBytes: Int { cacheBytes / 4 }

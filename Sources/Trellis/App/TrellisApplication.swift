@@ -17,6 +17,8 @@ final class TrellisApplication: Sendable {
     let cors: CORSPolicy?
     /// Whether `/_preview/` is served (`--preview`).
     let previews: Bool
+    /// Whether the public port serves `/metrics` (no `--metrics-port`).
+    let metricsOnPublicPort: Bool
     /// `--at`: the fixed instant pages are rendered as of; nil: each request's own time.
     private let scheduleInstant: Date?
     private let draining = Atomic<Bool>(false)
@@ -34,6 +36,7 @@ final class TrellisApplication: Sendable {
         self.accessLog = accessLog
         cors = CORSPolicy(origins: options.corsOrigins)
         previews = options.preview
+        metricsOnPublicPort = options.metricsPort == nil
         scheduleInstant = options.scheduleInstant
         // Upstream values get a quarter of `--cache-bytes`, pages the rest (docs/DECISIONS.md).
         dataLoader = PageDataLoader(upstream: UpstreamClient(
@@ -48,6 +51,7 @@ final class TrellisApplication: Sendable {
         registry.gauge("trellis_config_version", help: "Generation of the Pages version served (1 at start).") {
             Double(store.current.generation)
         }
+        metrics.pagesLoaded()
     }
 
     /// The pipeline of the Pages version serving now, with the shared cache.
@@ -69,8 +73,10 @@ final class TrellisApplication: Sendable {
         !draining.exchange(true, ordering: .relaxed)
     }
 
-    /// A new Pages version is in place: no cached representation of the old one is served.
+    /// A new Pages version is in place: no cached representation of the old one is served, and
+    /// the metrics note the time.
     func didReload() {
         cache.removeAll()
+        metrics.pagesLoaded()
     }
 }

@@ -1,10 +1,11 @@
+import Foundation
 import HTTPServer
 
-/// The per-request metrics of SPEC §4.3 on one registry: requests by page and status,
-/// latency, response bytes and fallbacks by type, recorded per exchange (the server's own
-/// 4xx answers included). The figures other objects keep (cache counts, the config
-/// version, reload failures, open connections) are registered on `registry` by the objects
-/// that own them, when those are made.
+/// The per-request metrics of SPEC §4.3 and §13 on one registry: requests by page, status and
+/// client class, latency by page, response bytes and fallbacks by type, plus the build's
+/// version and the time of the last successful load of Pages/. The figures other objects keep
+/// (cache counts, the config version, reload failures, open connections, the process's own)
+/// are registered on `registry` by the objects that own them, when those are made.
 final class TrellisMetrics: Sendable {
     let registry = MetricsRegistry()
     private let requests: LabeledCounter
@@ -12,13 +13,20 @@ final class TrellisMetrics: Sendable {
     private let responseBytes: Counter
     private let fallbacks: LabeledCounter
     private let actionFallbacks: LabeledCounter
+    /// The Unix time of the last successful load of Pages/ (0: none yet).
+    private let lastLoad: Gauge
+
+    /// The labels of `trellis_request_duration_seconds`: more (`section`) join `page` here and in
+    /// `record`'s `LabelValues`.
+    static let durationLabels = ["page"]
 
     init() {
         requests = registry.labeledCounter(
-            "trellis_requests_total", help: "Requests answered, by page and status.", labelNames: ["page", "status"])
+            "trellis_requests_total", help: "Requests answered, by page, status, client platform and client class.",
+            labelNames: ["page", "status", "platform", "class"])
         duration = registry.histogram(
-            "trellis_request_duration_seconds", help: "Time from a request's head to its answer.",
-            buckets: Histogram.requestDurationBuckets)
+            "trellis_request_duration_seconds", help: "Time from a request's head to its answer, by page.",
+            buckets: Histogram.requestDurationBuckets, labelNames: Self.durationLabels)
         responseBytes = registry.counter("trellis_response_bytes_total", help: "Response body bytes sent.")
         fallbacks = registry.labeledCounter(
             "trellis_fallbacks_total", help: "Components replaced or dropped for a client, by original type.",
@@ -26,17 +34,32 @@ final class TrellisMetrics: Sendable {
         actionFallbacks = registry.labeledCounter(
             "trellis_action_fallbacks_total", help: "Actions replaced or dropped for a client, by original action type.",
             labelNames: ["type"])
+        lastLoad = registry.gauge("trellis_config_last_reload_success_timestamp_seconds",
+                                  help: "Unix time of the last successful load of Pages/ (the one at start included).")
+        registry.labeledGauge("trellis_build_info", help: "The running build; always 1.", labelNames: ["version"]) {
+            [[TrellisVersion.current]: 1]
+        }
     }
 
-    /// Records one answered request: `page` is its `page` label (`-` when no page was chosen),
+    /// Counts one answer: `page` is its `page` label (`-` when no page was chosen) and `client`
+    /// its `platform` and `class` labels (`ClientClassLabels`).
+    func count(page: String, status: Int, client: [String]) {
+        requests.increment(page, Self.statusLabel(status), rest: client)
+    }
+
+    /// Records one answered request's time, bytes and fallbacks: `page` is its `page` label,
     /// `fallbacks` the fallbacks its page applied, by original component type, and
     /// `actionFallbacks` the same for actions, by original action type.
     func record(_ exchange: HTTPExchange, page: String, fallbacks byType: [String: Int], actionFallbacks: [String: Int]) {
-        requests.increment(page, Self.statusLabel(exchange.status))
-        duration.observe(exchange.duration)
+        duration.observe(exchange.duration, labels: LabelValues(page))
         responseBytes.increment(by: exchange.bodyBytes)
         for (type, count) in byType { fallbacks.increment([type], by: count) }
         for (type, count) in actionFallbacks { self.actionFallbacks.increment([type], by: count) }
+    }
+
+    /// A version of Pages/ was loaded and is served from now on (at start, and on each reload).
+    func pagesLoaded(at date: Date = Date()) {
+        lastLoad.set(date.timeIntervalSince1970)
     }
 
     /// The `status` label: the decimal status, made once per status code rather than per request.

@@ -7,7 +7,8 @@ import SDUI
 
 /// `trellis serve`: loads Pages/ (refusing to start on any problem), serves it, reloads it
 /// on change and on SIGHUP (with the TLS certificate and key), and drains gracefully on
-/// SIGTERM or SIGINT (SPEC §4.3).
+/// SIGTERM or SIGINT (SPEC §4.3). With `--metrics-port`, a second small server on that port
+/// answers `/metrics` and the probes (SPEC §13) until the public one has drained.
 public enum TrellisServer {
     /// Runs until drained; returns the process exit status (0 after a drain, 1 when the
     /// pages are invalid or the port can't be bound).
@@ -40,14 +41,20 @@ public enum TrellisServer {
         }
         let app = TrellisApplication(site: site, options: options, upstreamTLS: upstreamTLS, logger: logger)
         let server = HTTPServer(configuration: options.http, handler: app.handler, logger: logger)
-        do {
-            try server.start()
-        } catch {
-            logger.critical("cannot start on \(options.http.host):\(options.http.port): \(error)")
-            return 1
+        let metricsServer = options.metricsConfiguration.map {
+            HTTPServer(configuration: $0, handler: MetricsPortHandler(app: app), logger: logger)
+        }
+        for listener in [server] + (metricsServer.map { [$0] } ?? []) {
+            do {
+                try listener.start()
+            } catch {
+                logger.critical("cannot start on \(listener.configuration.host):\(listener.configuration.port): \(error)")
+                return 1
+            }
         }
         let registry = app.metrics.registry
         registry.gauge("trellis_open_connections", help: "Open client connections.") { Double(server.openConnections) }
+        ProcessMetrics.register(on: registry)
         app.accessLog.register(on: registry)
         let reloader = PagesReloader(folder: folder, store: app.store, logger: logger) { _, _ in app.didReload() }
         registry.counter("trellis_config_reload_failures_total", help: "Reloads rejected by validation.") {
@@ -60,6 +67,7 @@ public enum TrellisServer {
             guard options.http.tls != nil else { return }
             do {
                 try server.reloadTLS()
+                try metricsServer?.reloadTLS()
                 logger.info("TLS certificate reloaded")
             } catch {
                 logger.error("TLS reload rejected, keeping the old certificate: \(error)")
@@ -68,7 +76,9 @@ public enum TrellisServer {
         let drainHandled = signals.on(SIGTERM, SIGINT) {
             guard app.beginDraining() else { return }
             logger.notice("draining", metadata: ["grace": "\(options.drainGrace)", "timeout": "\(options.drainTimeout)"])
+            // The metrics port answers through the drain (its /readyz says 503), then stops.
             server.drain(grace: options.drainGrace, timeout: options.drainTimeout) {
+                metricsServer?.stop()
                 app.accessLog.flush()
                 logger.notice("drained; exiting")
                 exit(0)
@@ -79,9 +89,10 @@ public enum TrellisServer {
         if !(reloadHandled && drainHandled) { logger.warning("signal handlers not registered after 5 s") }
         let scheme = options.http.tls == nil ? "http" : "https"
         let host = options.http.host.contains(":") ? "[\(options.http.host)]" : options.http.host  // IPv6 literal
-        logger.notice("listening on \(scheme)://\(host):\(server.boundPort)",
-                      metadata: ["pages": "\(folder.path)", "version": "\(site.version)",
-                                "event-loops": "\(options.http.eventLoops)"])
-        withExtendedLifetime((app, server, reloader, signals)) { dispatchMain() }
+        var metadata: Logger.Metadata = ["pages": "\(folder.path)", "version": "\(site.version)",
+                                         "event-loops": "\(options.http.eventLoops)"]
+        if let metricsServer { metadata["metrics-port"] = "\(metricsServer.boundPort)" }
+        logger.notice("listening on \(scheme)://\(host):\(server.boundPort)", metadata: metadata)
+        withExtendedLifetime((app, server, metricsServer, reloader, signals)) { dispatchMain() }
     }
 }

@@ -7,7 +7,8 @@ import Synchronization
 ///
 /// An observation finds its bucket by a linear scan of ~14 bounds and updates its series
 /// under one lock; an unlabelled family keeps its one series apart from the table of labelled
-/// ones, so a request's observation hashes nothing.
+/// ones, so its observations hash nothing, and a labelled one keyed by `LabelValues` builds no
+/// array for one or two labels (a request's `page`).
 package final class Histogram: PrometheusMetric {
     /// The bounds of `trellis_request_duration_seconds`, in seconds.
     package static let requestDurationBuckets: [Double] = [
@@ -34,7 +35,7 @@ package final class Histogram: PrometheusMetric {
     /// The series: an unlabelled family's one, or a labelled family's by label values.
     private struct State {
         var unlabelled: Series
-        var labelled: [[String]: Series] = [:]
+        var labelled: [LabelValues: Series] = [:]
     }
     private let series: Mutex<State>
 
@@ -51,11 +52,16 @@ package final class Histogram: PrometheusMetric {
     /// Records one observation (a value equal to a bound falls in that bound's bucket) in the
     /// series of `labelValues` (in the order of the label names; none for an unlabelled family).
     package func observe(_ value: Double, labels labelValues: [String] = []) {
+        observe(value, labels: LabelValues(labelValues))
+    }
+
+    /// Records one observation in the series of `labelValues`, made without an array.
+    func observe(_ value: Double, labels labelValues: LabelValues) {
         precondition(labelValues.count == labelNames.count, "\(name): wrong number of label values")
         let bucket = bounds.firstIndex { value <= $0 } ?? bounds.count
         let empty = bounds.count + 1
         series.withLock {
-            if labelValues.isEmpty {
+            if labelValues.count == 0 {
                 $0.unlabelled.record(bucket: bucket, value: value)
             } else {
                 $0.labelled[labelValues, default: Series(counts: Array(repeating: 0, count: empty))].record(bucket: bucket, value: value)
@@ -65,14 +71,20 @@ package final class Histogram: PrometheusMetric {
 
     /// Records a duration in seconds.
     package func observe(_ duration: Duration, labels labelValues: [String] = []) {
+        observe(duration, labels: LabelValues(labelValues))
+    }
+
+    /// Records a duration in seconds in the series of `labelValues`, made without an array.
+    func observe(_ duration: Duration, labels labelValues: LabelValues) {
         let (seconds, attoseconds) = duration.components
         observe(Double(seconds) + Double(attoseconds) * 1e-18, labels: labelValues)
     }
 
     func render(into output: inout String) {
-        let snapshot = series.withLock { labelNames.isEmpty ? [[]: $0.unlabelled] : $0.labelled }
+        let snapshot = series.withLock { labelNames.isEmpty ? [LabelValues([]): $0.unlabelled] : $0.labelled }
+            .map { (values: $0.key.values, series: $0.value) }
         output += PrometheusText.header(name: name, help: help, type: "histogram")
-        for (values, one) in snapshot.sorted(by: { $0.key.lexicographicallyPrecedes($1.key) }) {
+        for (values, one) in snapshot.sorted(by: { $0.values.lexicographicallyPrecedes($1.values) }) {
             var cumulative = 0
             for (index, count) in one.counts.enumerated() {
                 cumulative += count

@@ -1,6 +1,6 @@
 /// One sample's label values as a dictionary key. The first two values are stored inline and
-/// only a third or later goes to an array, so counting a request by `page` and `status`
-/// builds no array (the request path's counters have one or two labels).
+/// a third or later in an array that the caller may keep made (a request's `platform` and
+/// `class`, precomputed per client class), so counting a request builds no array.
 struct LabelValues: Hashable, Sendable {
     private let first: String
     private let second: String
@@ -16,17 +16,25 @@ struct LabelValues: Hashable, Sendable {
         count = values.count
     }
 
-    /// Two values, without an array.
-    init(_ first: String, _ second: String) {
+    /// One value, without an array (a request's `page`).
+    init(_ first: String) {
         self.first = first
-        self.second = second
+        second = ""
         rest = []
-        count = 2
+        count = 1
     }
 
-    /// Whether these are exactly the two values `first` and `second`.
-    func equals(_ first: String, _ second: String) -> Bool {
-        count == 2 && self.first == first && self.second == second
+    /// Two values and then `rest`, without a new array.
+    init(_ first: String, _ second: String, rest: [String] = []) {
+        self.first = first
+        self.second = second
+        self.rest = rest
+        count = 2 + rest.count
+    }
+
+    /// Whether these are exactly the values `first`, `second`, then `rest`.
+    func equals(_ first: String, _ second: String, rest: [String]) -> Bool {
+        count == 2 + rest.count && self.first == first && self.second == second && self.rest == rest
     }
 
     /// The values as an array, in label order.

@@ -1,11 +1,11 @@
 import Synchronization
 
-/// A counter family with labels, e.g. `trellis_requests_total{page="home",status="200"}`.
+/// A counter family with labels, e.g. `trellis_requests_total{page="home",status="200",…}`.
 ///
 /// Counts live in one dictionary keyed by label values behind one short lock. Samples render sorted by label values, so the text is stable across runs.
-/// The last pair of values counted keeps a running count of its own, added to the dictionary
-/// when another pair is counted or the counts are read: a run of requests for one page and
-/// status hashes nothing.
+/// The last set of values counted through `increment(_:_:rest:)` keeps a running count of its
+/// own, added to the dictionary when another set is counted or the counts are read: a run of
+/// requests for one page, status and client class hashes nothing.
 package final class LabeledCounter: PrometheusMetric {
     /// The family name.
     let name: String
@@ -13,10 +13,10 @@ package final class LabeledCounter: PrometheusMetric {
     private let labelNames: [String]
     private struct State {
         var counts: [LabelValues: Int] = [:]
-        /// The pair counted last and its count not yet in `counts`.
+        /// The values counted last and their count not yet in `counts`.
         var recent: (values: LabelValues, count: Int)?
 
-        /// `counts` with the recent pair's count added in.
+        /// `counts` with the recent values' count added in.
         mutating func settled() -> [LabelValues: Int] {
             if let recent {
                 counts[recent.values, default: 0] += recent.count
@@ -42,16 +42,17 @@ package final class LabeledCounter: PrometheusMetric {
         children.withLock { $0.counts[LabelValues(labelValues), default: 0] += amount }
     }
 
-    /// Adds one for a family of two labels, without building an array (a request's count).
-    package func increment(_ first: String, _ second: String) {
-        precondition(labelNames.count == 2, "\(name): wrong number of label values")
+    /// Adds one for the values `first`, `second`, then `rest`, building no array when `rest` is
+    /// one the caller keeps (a request's count: page, status, then its client class's labels).
+    package func increment(_ first: String, _ second: String, rest: [String] = []) {
+        precondition(labelNames.count == 2 + rest.count, "\(name): wrong number of label values")
         children.withLock { state in
-            if let recent = state.recent, recent.values.equals(first, second) {
+            if let recent = state.recent, recent.values.equals(first, second, rest: rest) {
                 state.recent = (recent.values, recent.count + 1)
                 return
             }
             _ = state.settled()
-            state.recent = (LabelValues(first, second), 1)
+            state.recent = (LabelValues(first, second, rest: rest), 1)
         }
     }
 

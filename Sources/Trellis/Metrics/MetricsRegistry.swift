@@ -31,6 +31,11 @@ package final class MetricsRegistry: Sendable {
         register(Histogram(name: name, help: help, bounds: buckets, labelNames: labelNames))
     }
 
+    /// Registers a gauge without labels, set through the returned object.
+    package func gauge(_ name: String, help: String) -> Gauge {
+        register(Gauge(name: name, help: help))
+    }
+
     /// Registers a gauge whose value `read` returns at each scrape.
     package func gauge(_ name: String, help: String, read: @escaping @Sendable () -> Double) {
         register(ScrapedMetric(name: name, help: help, kind: .gauge, read: read))

@@ -10,6 +10,14 @@ final class SiteStore: Sendable {
         let generation: Int
         /// The version's negotiated locales by `Accept-Language` value.
         let localeAnswers = LocaleAnswers()
+        /// The version's client classes as metric labels, made once per version.
+        let clientLabels: ClientClassLabels
+
+        init(site: Site, generation: Int) {
+            self.site = site
+            self.generation = generation
+            clientLabels = ClientClassLabels(site: site)
+        }
     }
 
     private let state: Mutex<Snapshot>
