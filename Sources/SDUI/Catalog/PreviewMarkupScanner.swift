@@ -42,8 +42,11 @@ struct PreviewMarkupScanner {
                 place = .tagName(name + String(scalar))
             }
         case .tag:
-            if scalar == ">" { place = .text } else if scalar == "=" { place = .beforeValue } else if !space && scalar != "/" {
-                place = .attributeName(String(scalar))
+            switch scalar {
+            case ">": place = .text
+            case "=": place = .beforeValue
+            case "/": break
+            default: if !space { place = .attributeName(String(scalar)) }
             }
         case .attributeName(let name):
             guard space || scalar == "=" || scalar == ">" || scalar == "/" else {
@@ -53,8 +56,10 @@ struct PreviewMarkupScanner {
             if name.lowercased().hasPrefix("on") { return "the event-handler attribute \"\(name)\" is not allowed" }
             place = scalar == "=" ? .beforeValue : scalar == ">" ? .text : .tag
         case .beforeValue:
-            if scalar == "\"" || scalar == "'" { place = .quotedValue(scalar) } else if scalar == ">" { place = .text } else if !space {
-                place = .unquotedValue
+            switch scalar {
+            case "\"", "'": place = .quotedValue(scalar)
+            case ">": place = .text
+            default: if !space { place = .unquotedValue }
             }
         case .unquotedValue:
             if space { place = .tag } else if scalar == ">" { place = .text }

@@ -31,7 +31,8 @@ extension PreviewTemplate {
                     return refuse("{{\(path)}} closes no open section of that name")
                 }
                 guard section.place == scanner.place else {
-                    return refuse("the section closed by {{\(path)}} must end where it starts (in text, a tag or one attribute value)")
+                    return refuse("the section closed by {{\(path)}} must end where it starts "
+                        + "(in text, a tag or one attribute value)")
                 }
                 parts = section.outer + [.section(section.path, parts, inverted: section.inverted)]
             case .binding(let path) where path.segments.count == 1 && slots.contains(path.root):

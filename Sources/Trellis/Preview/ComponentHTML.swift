@@ -123,9 +123,10 @@ struct ComponentHTML {
 
     /// ` primary` for a `style` of letters, digits, `-` and `_`; else nothing.
     private static func styleClass(_ style: JSONValue?) -> String {
-        guard let style = style?.stringValue, !style.isEmpty,
-              style.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") })
-        else { return "" }
+        let allowed = { (scalar: Unicode.Scalar) in
+            ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_"
+        }
+        guard let style = style?.stringValue, !style.isEmpty, style.unicodeScalars.allSatisfy(allowed) else { return "" }
         return " " + HTML.escape(style)
     }
 

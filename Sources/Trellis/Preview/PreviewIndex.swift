@@ -22,9 +22,9 @@ struct PreviewIndex {
                     + "/… with one)</small></li>"
             }
         }
+        let bar = #"<header class="bar"><h1>Preview</h1><span class="meta">Pages generation \#(generation) · version "#
+            + HTML.escape(String(site.version.prefix(12))) + "</span></header>"
         return PreviewDocument(title: "Preview", generation: generation, version: site.version, rejection: rejection,
-                               body: #"<header class="bar"><h1>Preview</h1><span class="meta">Pages generation \#(generation) · version "#
-                                   + HTML.escape(String(site.version.prefix(12))) + #"</span></header><ul class="routes">"# + list
-                                   + "</ul>").html
+                               body: bar + #"<ul class="routes">"# + list + "</ul>").html
     }
 }
