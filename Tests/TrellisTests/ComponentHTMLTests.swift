@@ -39,6 +39,30 @@ import Testing
         #expect(a.lowerBound < rating.lowerBound && rating.lowerBound < b.lowerBound && b.lowerBound < video.lowerBound)
         #expect(video.lowerBound < hero.lowerBound)
     }
+
+    @Test func buttonStylesAreClasses() throws {
+        let out = try html(#"{"id":"p","type":"page","data":{"children":[{"id":"a","type":"button","data":{"title":"A","style":"secondary"}},{"id":"b","type":"button","data":{"title":"B","style":"x\" onclick=\"y"}},{"id":"c","type":"button","data":{"title":"C"}}]}}"#)
+        #expect(out.contains(#"<span class="button secondary">A</span>"#))
+        #expect(out.contains(#"<span class="button">B</span>"#) && out.contains(#"<span class="button">C</span>"#))
+    }
+
+    /// A type with a preview template is drawn by it: values escaped per Unicode scalar, its
+    /// slot as the children's HTML, with the placeholder of a dropped child in its place.
+    @Test func aTemplateDrawsItsTypeWithEscapedValuesAndItsSlot() throws {
+        let previews = [
+            "hero": try PreviewTemplate.parse(#"<div class="hero" title="{{title}}"><h3>{{title}}</h3></div>"#, slots: []).get(),
+            "carousel": try PreviewTemplate.parse(#"<div class="scroll">{{items}}</div>"#, slots: ["items"]).get(),
+        ]
+        let title = String(decoding: JSONWriter.encode(.string(HTMLEscapeTests.joined.joined() + "<script>x</script>")), as: UTF8.self)
+        let page = #"{"id":"p","type":"page","data":{"children":[{"id":"h","type":"hero","data":{"title":\#(title)}},"#
+            + #"{"id":"c","type":"carousel","data":{"items":[{"id":"t","type":"text","data":{"text":"A"}}]}}]}}"#
+        let dropped = FallbackRecord(path: "$.data.children[1].data.items[1]", originalType: "rating", servedType: nil, reason: Self.reason)
+        let out = ComponentHTML(page: try JSONParser.parse(page), records: [dropped], previews: previews).html
+        #expect(out.contains(#"<div class="hero" title=""#) && out.contains("<h3>&quot;\u{301}&gt;\u{301}"))
+        #expect(!out.contains("<script>") && !HTMLEscapeTests.keepsARawMarkupCharacter(out))
+        #expect(out.contains(#"<div class="scroll"><p class="text" data-style="">A</p><div class="dropped"><b>rating</b> dropped"#))
+        #expect(!out.contains(#"class="box""#), "no box of fields for a type with a template")
+    }
 }
 
 /// The preview's query (SPEC §8.2): repeated clients, shared headers, links that keep the rest.
@@ -53,6 +77,20 @@ import Testing
         #expect(query.headers(for: "none")["X-Client-Version"] == nil)
         #expect(query.link { $0.release = nil }
             == "?client=ios/4.9.0&client=none&device=d1&variant=home-hero%3DB&locale=fr&q=a%20b")
+    }
+
+    @Test func headerFieldsAndCapabilitiesReachEveryColumn() {
+        let query = PreviewQuery("client=ios/6.0.0&client=none&capabilities=page,text&header=Authorization:%20Bearer%20alice"
+            + "&header=X-Trace:%20a%3Ab&header=&header=no%20colon&header=Bad%20Name:%20x&header=X-Evil:%20a%0D%0Ab")
+        for client in query.clients {
+            let headers = query.headers(for: client)
+            #expect(headers["X-Client-Capabilities"] == "page,text")
+            #expect(headers["Authorization"] == "Bearer alice" && headers["X-Trace"] == "a:b")
+            #expect(headers["X-Evil"] == nil && headers["Bad Name"] == nil)
+        }
+        #expect(query.passthrough.isEmpty)
+        #expect(query.link() == "?client=ios/6.0.0&client=none&capabilities=page%2Ctext&header=Authorization%3A%20Bearer%20alice"
+            + "&header=X-Trace%3A%20a%3Ab")
     }
 
     @Test func noClientShowsTheDefaultsAndManyAreCapped() {

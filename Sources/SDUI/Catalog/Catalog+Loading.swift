@@ -1,8 +1,9 @@
-/// Reading `catalog.json`: types, slots, required fields, `since` and field rules. Fallback
+/// Reading `catalog.json`: types, slots, required fields, `since`, field rules and previews. Fallback
 /// templates are compiled afterwards (they need every type), see `Catalog.compileFallbacks`.
 extension Catalog {
     static let file = "catalog.json"
-    private static let typeKeys = ObjectKeys(["slots", "required", "since", "fallback", "fields", "disabled", "additionalFields"],
+    private static let typeKeys = ObjectKeys(["slots", "required", "since", "fallback", "fields", "disabled", "additionalFields",
+                                              "preview"],
                                              in: "a component type", listing: .none)
 
     /// The catalog without fallbacks, recording every problem found.
@@ -36,7 +37,8 @@ extension Catalog {
                 name: member.key, nameBytes: JSONWriter.encode(.string(member.key)), slots: slots,
                 required: required, since: since, fallback: nil, fields: rules,
                 disabled: def["disabled"].map { DisabledVersions.read($0, file, path.key("disabled"), &problems) },
-                additionalFields: def.bool("additionalFields", &problems) ?? true))
+                additionalFields: def.bool("additionalFields", &problems) ?? true,
+                preview: def["preview"].flatMap { previewTemplate($0, path.key("preview"), slots: slots, &problems) }))
         }
         if index["page"] == nil {
             problems.report(file, "$.components", "the catalog must define the \"page\" type")

@@ -18,6 +18,8 @@ struct ComponentType: Sendable {
     var disabled: DisabledVersions? = nil
     /// `"additionalFields": false`: data may hold only slots, required and ruled fields.
     var additionalFields = true
+    /// How the preview draws the type (`preview.html`, SPEC §13); nil: as a box of its fields.
+    var preview: PreviewTemplate? = nil
 
     /// Whether `field` holds child components.
     func isSlot(_ field: String) -> Bool { slots.contains(field) }

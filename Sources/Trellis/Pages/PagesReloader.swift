@@ -7,7 +7,7 @@ import Synchronization
 /// of the folder (`PagesFolder.Listing`: a mounted ConfigMap's `..data` target, and every
 /// file's size, inode and modification time through it) and reloads when it changes, or at once on `reloadNow()` (SIGHUP). A new
 /// version is validated whole and swapped in; a failing one is logged `file:path: message`,
-/// counted, and the last good version keeps serving.
+/// counted, kept in the store (for the preview's banner), and the last good version keeps serving.
 ///
 /// A file caught half-written fails validation, but the finished write changes the
 /// listing again, so the next poll retries.
@@ -65,6 +65,7 @@ final class PagesReloader: Sendable {
             onSwap(site, generation)
         case .failure(let failure):
             failureCount.add(1, ordering: .relaxed)
+            store.reject(failure.problems)
             for problem in failure.problems {
                 logger.error("reload rejected: \(problem)")
             }

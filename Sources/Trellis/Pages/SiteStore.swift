@@ -3,6 +3,8 @@ import Synchronization
 
 /// The version of Pages/ being served. A request takes one snapshot and uses it throughout,
 /// so it sees the old version or the new one, never a mix; a reload swaps it atomically.
+/// It also keeps the last reload that validation refused, until a good one replaces it, for
+/// the preview to show what is wrong while the last good version keeps serving (SPEC §13).
 final class SiteStore: Sendable {
     /// A served version and its sequence number (1 for the start-up version).
     struct Snapshot: Sendable {
@@ -20,23 +22,52 @@ final class SiteStore: Sendable {
         }
     }
 
-    private let state: Mutex<Snapshot>
+    /// A reload refused by validation.
+    struct Rejection: Sendable {
+        /// Every problem, `file:path: message` as printed.
+        let problems: [ValidationProblem]
+        /// 1 for the first rejection since start, then counting up: a page that shows one can
+        /// tell when a newer one came.
+        let number: Int
+    }
+
+    private struct State {
+        var snapshot: Snapshot
+        var rejection: Rejection?
+        var rejections = 0
+    }
+
+    private let state: Mutex<State>
 
     init(_ site: Site) {
-        state = Mutex(Snapshot(site: site, generation: 1))
+        state = Mutex(State(snapshot: Snapshot(site: site, generation: 1)))
     }
 
     /// The version to serve this request with.
     var current: Snapshot {
-        state.withLock { $0 }
+        state.withLock { $0.snapshot }
     }
 
-    /// Swaps in a newly validated version and returns its generation.
+    /// The last reload refused since the last good one; nil when the last load was good.
+    var rejection: Rejection? {
+        state.withLock { $0.rejection }
+    }
+
+    /// Swaps in a newly validated version, forgets any rejection, and returns its generation.
     @discardableResult
     func replace(with site: Site) -> Int {
-        state.withLock { snapshot in
-            snapshot = Snapshot(site: site, generation: snapshot.generation + 1)
-            return snapshot.generation
+        state.withLock { state in
+            state.snapshot = Snapshot(site: site, generation: state.snapshot.generation + 1)
+            state.rejection = nil
+            return state.snapshot.generation
+        }
+    }
+
+    /// Records a reload refused with `problems`; the served version stays.
+    func reject(_ problems: [ValidationProblem]) {
+        state.withLock { state in
+            state.rejections += 1
+            state.rejection = Rejection(problems: problems, number: state.rejections)
         }
     }
 }

@@ -2,17 +2,23 @@ import SDUI
 
 /// One client's served page as HTML, rendered generically (SPEC §8.2): page, column and list
 /// stacked, row side by side, carousel as a horizontal scroller, text, image (with its alt),
-/// button, and any other type as a box labelled with its type and fields. Each replaced
+/// button (its `style` as a class), and any other type as a box labelled with its type and
+/// fields; a type whose catalog entry has a `preview` template is drawn by it instead, its
+/// values escaped and its slots drawn here (SPEC §13). Each replaced
 /// component is outlined and labelled with its original type; each dropped one is a
 /// placeholder where it would have been. Every value is HTML-escaped.
 struct ComponentHTML {
     /// The fallbacks not yet placed, by path in the served body.
     private var pending: [FallbackRecord]
+    /// The catalog's preview templates by type name.
+    private let previews: [String: PreviewTemplate]
     private(set) var html = ""
 
-    /// Renders `page`, the served body, with the marks of `records`.
-    init(page: JSONValue, records: [FallbackRecord]) {
+    /// Renders `page`, the served body, with the marks of `records`, drawing the types of
+    /// `previews` by their templates.
+    init(page: JSONValue, records: [FallbackRecord], previews: [String: PreviewTemplate] = [:]) {
         pending = records
+        self.previews = previews
         component(page, path: "$")
         for record in pending { placeholder(record) }  // not placed by the walk: listed last
     }
@@ -27,6 +33,19 @@ struct ComponentHTML {
                 + HTML.escape(type) + "<small>" + HTML.escape(replaced.reason.description) + "</small></span>"
         }
         let dataPath = FallbackRecord.path(path, key: "data")
+        if let template = previews[type] {
+            html += template.expand(.object(data), escape: HTML.escape) { slot in
+                self.drawn { $0.children(data[slot] ?? .array([]), path: FallbackRecord.path(dataPath, key: slot)) }
+            }
+        } else {
+            generic(type, data, dataPath: dataPath)
+        }
+        for record in takeAll(under: dataPath) { placeholder(record) }  // dropped from a field now absent
+        if replaced != nil { html += "</div>" }
+    }
+
+    /// The type drawn without a template: by its layout, or as a box of its fields.
+    private mutating func generic(_ type: String, _ data: JSONObject, dataPath: String) {
         switch type {
         case "text":
             html += #"<p class="text" data-style=""# + HTML.escape(data["style"]?.stringValue ?? "") + #"">"#
@@ -36,7 +55,8 @@ struct ComponentHTML {
             html += #"<figure class="image"><img src=""# + HTML.escape(data["url"]?.stringValue ?? "") + #"" alt=""# + alt
                 + #""><figcaption>"# + alt + "</figcaption></figure>"
         case "button":
-            html += #"<span class="button">"# + HTML.escape(data["title"]?.stringValue ?? "") + "</span>"
+            html += #"<span class="button"# + Self.styleClass(data["style"]) + #"">"# + HTML.escape(data["title"]?.stringValue ?? "")
+                + "</span>"
         default:
             let layout = Self.stacked.contains(type) ? "stack" : type == "row" ? "row" : type == "carousel" ? "carousel" : "box"
             html += #"<div class="\#(layout)" data-type=""# + HTML.escape(type) + #"">"#
@@ -51,8 +71,6 @@ struct ComponentHTML {
             }
             html += "</div>"
         }
-        for record in takeAll(under: dataPath) { placeholder(record) }  // dropped from a field now absent
-        if replaced != nil { html += "</div>" }
     }
 
     /// A member holding components: one, or an array (with placeholders for dropped elements).
@@ -64,6 +82,15 @@ struct ComponentHTML {
             if Self.isComponent(element) { component(element, path: elementPath) } else { fields(element, path: elementPath) }
         }
         for record in take(FallbackRecord.path(path, index: elements.count), dropped: true) { placeholder(record) }
+    }
+
+    /// What `draw` adds to the HTML, returned instead of added.
+    private mutating func drawn(_ draw: (inout ComponentHTML) -> Void) -> String {
+        let outer = html
+        html = ""
+        draw(&self)
+        defer { html = outer }
+        return html
     }
 
     private mutating func fields(_ value: JSONValue, path: String) {
@@ -92,6 +119,15 @@ struct ComponentHTML {
         let found = pending.filter(below)
         pending.removeAll(where: below)
         return found
+    }
+
+    /// ` primary` for a `style` of letters, digits, `-` and `_`; else nothing.
+    private static func styleClass(_ style: JSONValue?) -> String {
+        let allowed = { (scalar: Unicode.Scalar) in
+            ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_"
+        }
+        guard let style = style?.stringValue, !style.isEmpty, style.unicodeScalars.allSatisfy(allowed) else { return "" }
+        return " " + HTML.escape(style)
     }
 
     private static func isComponent(_ value: JSONValue) -> Bool {

@@ -4,9 +4,10 @@ import Synchronization
 
 /// `serve --preview` (SPEC §8.2): `GET /_preview/<route>` runs the page once per requested
 /// client through the same `PagePipeline` a served request takes (no response cache, with its
-/// fallbacks explained) and answers one HTML page with a column per client. `/_preview` itself
-/// answers the Pages generation in `X-Pages-Generation`: the open preview polls it and reloads
-/// when Pages/ was reloaded.
+/// fallbacks explained) and answers one HTML page with a column per client. `/_preview/` lists
+/// the routes (with a query, it previews the route `/`). `/_preview` itself answers the Pages generation in `X-Pages-Generation` and the
+/// last rejected reload's number in `X-Pages-Rejection` (0: none since the last good load): the
+/// open preview polls it and reloads when Pages/ was reloaded or a reload was refused.
 struct PreviewEndpoint {
     static let prefix = "/_preview"
     let app: TrellisApplication
@@ -19,12 +20,17 @@ struct PreviewEndpoint {
     /// Answers a preview request through `completion`, once every column has its page.
     func respond(to request: HTTPRequest, completion: @escaping @Sendable (HTTPResponse) -> Void) {
         guard request.method == "GET" || request.method == "HEAD" else { return completion(HTTPError.methodNotAllowed.response) }
-        let snapshot = app.store.current
+        let snapshot = app.store.current, rejection = app.store.rejection
+        if request.path == Self.prefix + "/", request.query == nil {
+            return completion(PreviewDocument.response(PreviewIndex(site: snapshot.site, generation: snapshot.generation,
+                                                                    rejection: rejection).html))
+        }
         guard request.path != Self.prefix else {
             let text = "Pages generation \(snapshot.generation). Preview a page at \(Self.prefix)/<route>?client=ios/4.9.0&client=ios/6.0.0\n"
             var response = HTTPResponse(status: 200, headers: HTTPHeaders([("Content-Type", "text/plain; charset=utf-8")]),
                                         body: Array(text.utf8))
             response.headers.add("X-Pages-Generation", String(snapshot.generation))
+            response.headers.add("X-Pages-Rejection", String(rejection?.number ?? 0))
             response.headers.add("Cache-Control", "no-store")
             return completion(response)
         }
@@ -43,8 +49,8 @@ struct PreviewEndpoint {
                 columns.withLock { $0[index] = PreviewColumn(client: client, outcome: outcome) }
                 guard left.subtract(1, ordering: .acquiringAndReleasing).newValue == 0 else { return }
                 let html = PreviewPage(route: route, query: query, site: snapshot.site, generation: snapshot.generation,
-                                       columns: columns.withLock { $0.compactMap { $0 } }).html
-                completion(PreviewPage.response(html))
+                                       rejection: rejection, columns: columns.withLock { $0.compactMap { $0 } }).html
+                completion(PreviewDocument.response(html))
             }
         }
     }

@@ -1,48 +1,25 @@
-import Foundation
-import HTTPServer
 import SDUI
 
-/// The preview's HTML document: a bar with links that switch the variant and the release and a
-/// form that adds a client or sets the device and locale, then a phone-sized column per client.
-/// Self-contained: its style and its one script are inline, allowed by the CSP (the script by
-/// its hash; it may only fetch this origin).
+/// A route's preview (SPEC §8.2, §13): a bar with links that switch the variant and the
+/// release and a form that adds a client or sets the device, locale, capabilities and request
+/// headers, then a phone-sized column per client, drawn with the catalog's preview templates.
+/// Framed by `PreviewDocument` (style, reload script, the banner of a rejected reload).
 struct PreviewPage {
     let route: String
     let query: PreviewQuery
     let site: Site
     let generation: Int
+    let rejection: SiteStore.Rejection?
     let columns: [PreviewColumn]
 
-    /// Polls `/_preview` every second and reloads when the Pages generation changes.
-    static let script = #"(function(){var g=document.documentElement.getAttribute("data-generation");"#
-        + #"setInterval(function(){fetch("/_preview",{method:"HEAD",cache:"no-store"}).then(function(r){"#
-        + #"var n=r.headers.get("X-Pages-Generation");if(n&&n!==g){location.reload();}},function(){});},1000);})();"#
-
-    /// SPEC §8.2's policy, plus only what the reload script needs: itself (by hash) and fetches
-    /// to this origin. Forms may only submit to this origin, and no `<base>` may move where the
-    /// page's relative links and form go (SPEC §14).
-    static let contentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; img-src * data:; "
-        + "script-src 'sha256-\(Data(SHA256.digest(script)).base64EncodedString())'; connect-src 'self'; form-action 'self'; "
-        + "base-uri 'none'"
-
-    /// The HTTP response for a rendered preview.
-    static func response(_ html: String) -> HTTPResponse {
-        HTTPResponse(status: 200, headers: HTTPHeaders([
-            ("Content-Type", "text/html; charset=utf-8"), ("Content-Security-Policy", contentSecurityPolicy),
-            ("Cache-Control", "no-store"), ("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "no-referrer"),
-        ]), body: Array(html.utf8))
-    }
-
     var html: String {
-        "<!doctype html><html lang=\"en\" data-generation=\"\(generation)\"><head><meta charset=\"utf-8\">"
-            + #"<meta name="viewport" content="width=device-width, initial-scale=1">"#
-            + "<title>Preview " + HTML.escape(route) + "</title><style>" + PreviewStyle.css + "</style></head><body>"
-            + bar + #"<main class="columns">"# + columns.map(column).joined() + "</main><script>" + Self.script
-            + "</script></body></html>"
+        PreviewDocument(title: "Preview " + route, generation: generation, version: site.version, rejection: rejection,
+                        body: bar + #"<main class="columns">"# + columns.map(column).joined() + "</main>").html
     }
 
     private var bar: String {
         var html = #"<header class="bar"><h1>Preview <code>"# + HTML.escape(route) + "</code></h1>"
+        html += #"<a class="index" href="/_preview/">all routes</a>"#
         html += #"<span class="meta">Pages generation \#(generation) · version "# + HTML.escape(String(site.version.prefix(12))) + "</span><nav>"
         let page = site.match(path: route)?.page
         for experiment in site.rollout.experiments where page.map(experiment.pages.contains) ?? false {
@@ -74,9 +51,12 @@ struct PreviewPage {
         for variant in query.variants { html += hidden("variant", variant) }
         if let release = query.release { html += hidden("release", release) }
         for (name, value) in query.passthrough { html += hidden(name, value) }
-        html += #"<input name="client" placeholder="add a client: android/5.2.0 or none" aria-label="add a client">"#
-        html += #"<input name="device" placeholder="device id" aria-label="device id" value=""# + HTML.escape(query.device ?? "") + #"">"#
-        html += #"<input name="locale" placeholder="locale: fr" aria-label="locale" value=""# + HTML.escape(query.locale ?? "") + #"">"#
+        html += field("client", "client: android/5.2.0, none", nil)
+        html += field("device", "device id", query.device)
+        html += field("locale", "locale: fr", query.locale)
+        html += field("capabilities", "capabilities: page,text", query.capabilities)
+        for header in query.headers { html += field("header", "header", header.name + ": " + header.value) }
+        html += field("header", "header: Authorization: Bearer alice", nil)
         return html + "<button>Show</button></form>"
     }
 
@@ -95,7 +75,8 @@ struct PreviewPage {
         if let error = column.error {
             html += #"<p class="error">"# + HTML.escape(error) + "</p>"
         } else if let page = column.page {
-            html += #"<div class="phone">"# + ComponentHTML(page: page, records: column.records).html + "</div>"
+            html += #"<div class="phone">"# + ComponentHTML(page: page, records: column.records, previews: site.previewTemplates).html
+                + "</div>"
         }
         if !column.records.isEmpty {
             html += #"<details class="explain" open><summary>\#(column.records.count) fallback(s)</summary><ol>"#
@@ -108,6 +89,12 @@ struct PreviewPage {
         let titled = title.map { #" title=""# + HTML.escape($0) + #"""# } ?? ""
         return #"<a href=""# + HTML.escape(query.link(change)) + #"""# + (current ? #" class="on""# : "") + titled + ">"
             + HTML.escape(text) + "</a>"
+    }
+
+    /// A text field `name` showing `value`, labelled by `placeholder`.
+    private func field(_ name: String, _ placeholder: String, _ value: String?) -> String {
+        #"<input name=""# + HTML.escape(name) + #"" placeholder=""# + HTML.escape(placeholder) + #"" aria-label=""#
+            + HTML.escape(placeholder) + #"" value=""# + HTML.escape(value ?? "") + #"">"#
     }
 
     private func hidden(_ name: String, _ value: String) -> String {

@@ -1,6 +1,7 @@
-/// The preview's style sheet (inline: the CSP allows no other): phone-sized columns side by
-/// side, readable system type, replaced components outlined in amber with their original type,
-/// dropped ones as red hatched placeholders.
+/// The preview's style sheet (inline: the CSP allows no other): phone-sized columns that wrap
+/// to the window's width, readable system type, replaced components outlined in amber with
+/// their original type, dropped ones as red hatched placeholders, a rejected reload as a red
+/// banner. `PreviewTemplateStyle` adds the classes the catalog's templates draw with.
 enum PreviewStyle {
     static let css = """
     *{box-sizing:border-box}
@@ -13,11 +14,13 @@ enum PreviewStyle {
     .group{font-size:13px;color:#6b7280}
     .group a,h2 a{margin-left:6px;padding:2px 8px;border-radius:10px;background:#eef0f3;color:#1d4ed8;text-decoration:none}
     .group a.on{background:#1d4ed8;color:#fff}
-    form{display:flex;gap:6px;margin-left:auto}
+    .index{font-size:13px;color:#1d4ed8}
+    form{display:flex;flex-wrap:wrap;gap:6px;margin-left:auto}
     input{font:inherit;font-size:13px;padding:4px 8px;border:1px solid #c7ccd4;border-radius:6px;width:150px}
+    input[name=header]{width:240px}
     button{font:inherit;font-size:13px;padding:4px 12px;border:0;border-radius:6px;background:#1d4ed8;color:#fff}
-    .columns{display:flex;gap:20px;align-items:flex-start;padding:20px;overflow-x:auto}
-    .client{flex:0 0 390px;width:390px}
+    .columns{display:grid;grid-template-columns:repeat(auto-fill,minmax(300px,1fr));gap:20px;align-items:start;padding:20px}
+    .client{min-width:0}
     .client h2{font-size:16px;margin:0 0 6px;font-family:ui-monospace,Menlo,monospace}
     .headers{display:grid;grid-template-columns:auto 1fr;gap:2px 10px;margin:0 0 10px;padding:8px 10px;font-size:12px;
       background:#fff;border-radius:8px;font-family:ui-monospace,Menlo,monospace}
@@ -39,6 +42,8 @@ enum PreviewStyle {
     .image{margin:0}.image img{display:block;width:100%;min-height:60px;background:#e5e7eb;border-radius:8px;object-fit:cover}
     .image figcaption{font-size:12px;color:#6b7280}
     .button{display:block;text-align:center;padding:10px;border-radius:10px;background:#1d4ed8;color:#fff;font-weight:600}
+    .button.secondary{background:#fff;color:#1d4ed8;border:2px solid #1d4ed8}
+    .button.link{background:none;color:#1d4ed8;padding:4px;text-decoration:underline}
     .replaced{position:relative;outline:3px dashed #f59e0b;outline-offset:3px;border-radius:6px;margin-top:22px}
     .mark{position:absolute;top:-24px;left:-3px;font-size:12px;font-weight:700;color:#78350f;background:#fde68a;
       border-radius:4px;padding:1px 6px;white-space:nowrap}
@@ -48,5 +53,9 @@ enum PreviewStyle {
     .error{padding:12px;border-radius:8px;background:#fee2e2;color:#991b1b;font-family:ui-monospace,Menlo,monospace;font-size:13px}
     .explain{margin-top:10px;font-size:12px}.explain ol{padding-left:20px;margin:6px 0}
     .explain code{font-family:ui-monospace,Menlo,monospace;overflow-wrap:anywhere}
+    .rejected{margin:12px 20px 0;padding:10px 14px;border-radius:8px;background:#fee2e2;border:2px solid #dc2626;color:#7f1d1d}
+    .rejected ul{margin:6px 0 0;padding-left:20px}.rejected code{font-family:ui-monospace,Menlo,monospace;overflow-wrap:anywhere}
+    .routes{margin:20px;padding:14px 34px;background:#fff;border-radius:10px;line-height:2}
+    .routes a{color:#1d4ed8;font-weight:600}.routes small{color:#6b7280}
     """
 }

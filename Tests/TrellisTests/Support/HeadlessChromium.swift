@@ -14,9 +14,11 @@ struct HeadlessChromium {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }.map(HeadlessChromium.init)
     }()
 
-    /// The serialized DOM of `url` once loaded (scripts run, as in a user's browser).
-    func dumpDOM(_ url: String) throws -> String {
-        try run(["--dump-dom", url])
+    /// The serialized DOM of `url` once loaded (scripts run, as in a user's browser), in a
+    /// window of `width` × `height` pixels when given.
+    func dumpDOM(_ url: String, width: Int? = nil, height: Int? = nil) throws -> String {
+        let size = width.flatMap { width in height.map { ["--window-size=\(width),\($0)"] } } ?? []
+        return try run(size + ["--dump-dom", url])
     }
 
     /// Saves a PNG of `url` in a window of `width` × `height` pixels at `file`.
