@@ -2,6 +2,7 @@
 # make upstream: the sample shop's backends on loopback, stopped together by Ctrl-C.
 #   :9100 recommendations (http)   :9101 search (http)   :9443 carts (https, per user:
 #   the value is chosen by the Authorization header, "Bearer alice" or "Bearer bob").
+# A value with an "items" array is answered a page at a time: ?cursor=<c>&limit=<n>, "next".
 # The https one uses a throwaway CA made here (.build/sample-tls); `make run` trusts it with
 # --upstream-ca when it exists.
 set -euo pipefail

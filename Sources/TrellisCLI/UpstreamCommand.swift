@@ -5,7 +5,8 @@ import Trellis
 /// `trellis upstream`: a sample backend for the `url` sources of the sample Pages/.
 struct UpstreamCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "upstream", abstract: "Serve a JSON file of values by id, as a sample upstream for url sources.")
+        commandName: "upstream", abstract: "Serve a JSON file of values by id, as a sample upstream for url sources.",
+        discussion: "A value with an \"items\" array is answered a page at a time: ?limit=<n> (default 20, at most 100) and ?cursor=<the next of the page before>; the answer adds \"next\", null on the last page.")
 
     @Option(help: "A JSON object of values keyed by id.") var data = "samples/recommendations.json"
     @Option(help: "Address to listen on.") var host = "127.0.0.1"

@@ -1,6 +1,8 @@
 import Foundation
+import SDUI
 import TestSupport
 import Testing
+@testable import Trellis
 
 /// The sample shop's related products come from a `url` source; `trellis upstream` serves
 /// them for local runs. With the upstream down the product page still serves, without them.
@@ -65,5 +67,43 @@ import Testing
         #expect(found.status == 200 && found.bodyText.contains("Results for “jacket”") && !found.bodyText.contains(#""id":"results""#))
         #expect(try client.request("/search").bodyText.contains("Search the shop"))
         server.stop()
+    }
+}
+
+/// The sample search pages itself (SPEC §10.2's backend cursors): following `next` from the
+/// first page reaches every result once, and a cursor it did not make is a JSON 400.
+@Suite(.serialized) struct SampleSearchPagingEndToEndTests {
+    @Test func followingTheCursorsSeesEveryResultOnce() throws {
+        let file = ServerProcess.packageRoot + "/samples/search.json"
+        let search = try ServerProcess(command: ["upstream", "--data", file, "--port", "0"])
+        let client = try TestClient(port: search.port)
+        let expected = try #require(SampleUpstream.values(file: file)?["all"]?["items"]?.arrayValue).compactMap { $0["id"]?.stringValue }
+        #expect(expected.count > 2 * SamplePaging.defaultLimit)
+        var seen: [String] = []
+        var pages = 0
+        var target = "/search/all"
+        while true {
+            let response = try client.request(target)
+            try #require(response.status == 200)
+            let page = try JSONParser.parse(response.body)
+            let items = try #require(page["items"]?.arrayValue)
+            #expect(page["query"] == .string("all") && items.count <= SamplePaging.defaultLimit)
+            seen += items.compactMap { $0["id"]?.stringValue }
+            pages += 1
+            guard case .string(let next)? = page["next"] else {
+                #expect(page["next"] == .null)
+                break
+            }
+            try #require(pages < 10, "next never became null")
+            target = "/search/all?cursor=\(next)"
+        }
+        #expect(pages == 3)
+        #expect(Set(seen).count == seen.count && seen == expected)
+        let small = try JSONParser.parse(try client.request("/search/jacket?limit=5&cursor=c5").body)
+        #expect(small["items"]?.arrayValue?.count == 2 && small["next"] == .null)
+        let bad = try client.request("/search/all?cursor=not-ours")
+        #expect(bad.status == 400 && bad.header("Content-Type") == "application/json; charset=utf-8")
+        #expect(bad.bodyText.contains(#""code":"bad_request""#))
+        #expect(search.stop() == 0)
     }
 }

@@ -5,7 +5,8 @@ import SDUI
 
 /// `trellis upstream`: a tiny backend for local runs of `url` sources. It serves a JSON file
 /// of values keyed by id: `GET /<anything>/<id>` answers the value of `<id>` (compact JSON),
-/// an unknown id is a JSON 404. `--latency-ms` delays every answer, to watch timeouts work;
+/// an unknown id is a JSON 404. A value with an `items` array is answered a page at a time
+/// (`?cursor=<c>&limit=<n>`, see `SamplePaging`), as a search backend that pages itself. `--latency-ms` delays every answer, to watch timeouts work;
 /// `--tls-cert`/`--tls-key` serve HTTPS; `--key-header Authorization` takes the id from that
 /// request header instead (a `Bearer ` prefix dropped), as a per-user service would.
 public enum SampleUpstream {
@@ -57,7 +58,7 @@ public enum SampleUpstream {
         withExtendedLifetime((server, signals)) { dispatchMain() }
     }
 
-    /// Answers `GET /…/<id>` (or the id in `keyHeader`) from the values.
+    /// Answers `GET /…/<id>[?cursor=…&limit=…]` (or the id in `keyHeader`) from the values.
     struct Handler: HTTPHandler {
         let values: JSONObject
         let latency: Duration
@@ -69,17 +70,25 @@ public enum SampleUpstream {
                 let value = request.headers[keyHeader] ?? ""
                 id = value.hasPrefix("Bearer ") ? String(value.dropFirst(7)) : value
             }
-            var response: HTTPResponse
-            if let value = values[id] {
-                response = HTTPResponse(status: 200, body: JSONWriter.encode(value))
-                response.headers.add("Content-Type", "application/json; charset=utf-8")
-            } else {
-                response = HTTPError.notFound.response
-            }
+            let response = answer(id: id, query: request.query)
             guard latency > .zero else { return responder.respond(response) }
             DispatchQueue.global().asyncAfter(deadline: .now() + latency.dispatchInterval) { [response] in
                 responder.respond(response)
             }
+        }
+
+        /// The value of `id`, paged as `query` asks when it is a collection; a JSON 404 for
+        /// an unknown id, a 400 for a malformed cursor or limit.
+        private func answer(id: String, query: String?) -> HTTPResponse {
+            let paging: SamplePaging
+            switch SamplePaging.parse(query: query) {
+            case .success(let parsed): paging = parsed
+            case .failure(let error): return error.response
+            }
+            guard let value = values[id] else { return HTTPError.notFound.response }
+            var response = HTTPResponse(status: 200, body: JSONWriter.encode(paging.page(of: value)))
+            response.headers.add("Content-Type", "application/json; charset=utf-8")
+            return response
         }
     }
 }
