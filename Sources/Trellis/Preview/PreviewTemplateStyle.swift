@@ -12,6 +12,7 @@
 /// - `app-hero` (an `img` filling it, `app-hero-text` over it), `app-chips` with `app-chip` pills,
 ///   `app-card` (`app-card-image`, `app-card-badge`, `app-card-title`, `app-card-price`),
 ///   `app-price`, `app-rating`, `app-top-bar` (`app-top-bar-title`, `app-icon`).
+/// - `app-skeleton` (a grey block where content will load), `app-load-more` (a quiet row).
 enum PreviewTemplateStyle {
     static let css = """
     .app-page,.app-column,.app-list{display:flex;flex-direction:column;gap:12px;min-width:0}
@@ -55,5 +56,8 @@ enum PreviewTemplateStyle {
       border-bottom:1px solid #f3f4f6}
     .app-top-bar-title{font-size:18px;font-weight:800;letter-spacing:-.01em}
     .app-icon{margin-left:8px;padding:4px 10px;border-radius:999px;background:#f3f4f6;font-size:12px;font-weight:600}
+    .app-skeleton{min-height:120px;border-radius:12px;background:#f3f4f6;color:#9ca3af;display:flex;align-items:center;
+      justify-content:center;font-size:12px}
+    .app-load-more{text-align:center;padding:10px;color:#2563eb;font-weight:600}
     """
 }
