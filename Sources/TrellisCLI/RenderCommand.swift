@@ -13,8 +13,9 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "The client, as X-Client-Version: ios/4.9.0.") var client: String?
     @Option(help: "X-Client-Capabilities: the exact component types the client renders.") var capabilities: String?
     @Option(help: "X-Device-Id for bucketing.") var deviceId: String?
-    @Option(help: "Forced variants, as X-AB-Variant: home-hero=B.") var variant: [String] = []
-    @Option(help: "Forced release: canary or stable.") var release: String?
+    @Option(help: "Forced variants, as X-AB-Variant: home-hero=B (a name rollout.json doesn't know: exit 2).")
+    var variant: [String] = []
+    @Option(help: "Forced release: canary or stable (anything else: exit 2).") var release: String?
     @Option(help: "Accept-Language, negotiated as the header is: fr-CA, \"fr;q=0.8, en\".") var locale: String?
     @Option(help: "Render as of this RFC 3339 time, e.g. 2026-12-01T00:00:00Z (scheduled content).") var at: String?
     @Flag(help: "Indent the output for reading (not what is sent).") var pretty = false
@@ -25,13 +26,13 @@ struct RenderCommand: ParsableCommand {
         if let client { headers.append(("X-Client-Version", client)) }
         if let capabilities { headers.append(("X-Client-Capabilities", capabilities)) }
         if let deviceId { headers.append(("X-Device-Id", deviceId)) }
-        if !variant.isEmpty { headers.append(("X-AB-Variant", variant.joined(separator: ", "))) }
-        if let release { headers.append(("X-Release", release)) }
         if let locale { headers.append(("Accept-Language", locale)) }
         let date = try at.map(ScheduleInstant.parse) ?? Date()
-        let rendered = PageRendering.render(path: path, pages: pages, headers: headers, pretty: pretty, explain: explain, date: date)
+        let rendered = PageRendering.render(path: path, pages: pages, headers: headers,
+                                            forced: ForcedRollout(variants: variant, release: release), pretty: pretty,
+                                            explain: explain, date: date)
         FileHandle.standardError.write(Data(rendered.summary.utf8))
         FileHandle.standardOutput.write(Data(rendered.body))
-        if !rendered.succeeded { throw ExitCode(1) }
+        if rendered.exitStatus != 0 { throw ExitCode(rendered.exitStatus) }
     }
 }

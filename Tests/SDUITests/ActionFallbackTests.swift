@@ -88,7 +88,7 @@ import Testing
     @Test func theExplanationNamesTheActionField() throws {
         let site = try Self.site(#"[{"id":"t","type":"tile","data":{"title":"T","action":{"type":"share","url":"u"}}}]"#)
         let page = try #require(Self.body(site, Fixtures.client("ios/5.0.0")))
-        #expect(page.fallbackRecords.map(\.line) == [#"$.data.children[0] tile -> text (no action it performs in "action")"#])
+        #expect(page.fallbackRecords.map(\.line) == [#"$.data.children[0] (id t) tile -> text (no action it performs in "action")"#])
     }
 
     @Test func anActionsOwnFallbackIsValidated() {

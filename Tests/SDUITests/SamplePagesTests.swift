@@ -20,6 +20,20 @@ import Testing
         return files
     }
 
+    /// Every binding of the sample pages names what its page binds, and every path is in the
+    /// records of its file source or sample (the only warning is the deliberately missing
+    /// Polish message); a typo in an `$each` item over a `url` source is caught by its sample.
+    @Test func bindingsAreCleanAndTheURLSourcesSamplesCatchTypos() throws {
+        var files = Self.pagesFiles()
+        let site = try Fixtures.load(files)
+        #expect(site.warnings.map(\.description) == [#"strings/pl.json: missing "notFound.action" (falls back to en)"#])
+        #expect(site.sources.samples.keys.sorted() == ["cart", "recommendations", "search"])
+        let product = String(decoding: try #require(files["pages/product.json"]), as: UTF8.self)
+        files["pages/product.json"] = Array(product.replacingOccurrences(of: "{{item.title}}", with: "{{item.titel}}").utf8)
+        #expect(try Fixtures.load(files).warnings.map(\.description).contains(
+            #"pages/product.json:$.root.data.children[10].then.data.elements[1].data.items[0].template.data.title: warning: "item.titel": no record of data/recommendations.sample.json has "items[].titel" (did you mean "items[].title"?)"#))
+    }
+
     @Test func loadsWithZeroProblems() throws {
         let files = Self.pagesFiles()
         #expect(files["catalog.json"] != nil)

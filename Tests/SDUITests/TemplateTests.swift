@@ -31,7 +31,10 @@ import Testing
     }
 
     @Test func aBindingWithNoValueMakesItsKeyDisappear() throws {
-        let out = try render(#"[{"id":"t","type":"text","data":{"text":"ok","a":"{{x.missing}}","b":"pre {{x.missing}}","c":{"d":"{{nope}}"},"e":["{{x.missing}}",1]}}]"#, x: "{}")
+        // `nope`: a data entry that has no value for this request.
+        let children = #"[{"id":"t","type":"text","data":{"text":"ok","a":"{{x.missing}}","b":"pre {{x.missing}}","c":{"d":"{{nope}}"},"e":["{{x.missing}}",1]}}]"#
+        let site = try Fixtures.load(Fixtures.page(children, data: #"{"x":{"source":"s","key":"x"},"nope":{"source":"s","key":"n"}}"#))
+        let out = Fixtures.render(site, data: ["x": Fixtures.json("{}")])
         #expect(out == page(#"[{"id":"t","type":"text","data":{"text":"ok","c":{},"e":[1]}}]"#))
     }
 

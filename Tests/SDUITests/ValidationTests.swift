@@ -16,7 +16,8 @@ import Testing
     }
 
     @Test func unknownTypeAndMissingRequiredLiteralFieldAreAllReported() {
-        #expect(problems(#"[{"id":"a","type":"carousell"},{"id":"b","type":"text","data":{"style":"x"}},{"id":"c","type":"text","data":{"text":"{{maybe}}"}}]"#) == [
+        #expect(problems(#"[{"id":"a","type":"carousell"},{"id":"b","type":"text","data":{"style":"x"}},{"id":"c","type":"text","data":{"text":"{{maybe}}"}}]"#,
+                         data: #"{"maybe":{"source":"s","key":"m"}}"#) == [
             #"pages/p.json:$.root.data.children[0].type: unknown component type "carousell""#,
             #"pages/p.json:$.root.data.children[1].data: missing required field "text" of type "text""#,
         ])
@@ -24,7 +25,7 @@ import Testing
 
     @Test func duplicateLiteralIdsIncludingFragmentsButNotAlternativesOrBindings() {
         let found = problems(#"[{"$include":"f"},{"id":"x","type":"divider"},{"id":"{{a}}","type":"divider"},{"id":"{{a}}","type":"divider"},{"$if":"a","then":{"id":"y","type":"divider"},"else":{"id":"y","type":"divider"}}]"#,
-                             extra: ["fragments/f.json": #"{"id":"x","type":"divider"}"#])
+                             data: #"{"a":{"source":"s","key":"a"}}"#, extra: ["fragments/f.json": #"{"id":"x","type":"divider"}"#])
         #expect(found == [#"pages/p.json:$.root.data.children[1].id: duplicate component id "x" on page "p""#])
     }
 
@@ -109,7 +110,8 @@ import Testing
     }
 
     @Test func malformedDirectives() {
-        let found = problems(#"[{"$each":"x","template":{"id":"a","type":"divider"}},{"$if":"x"},{"$variant":"e"},{"$nope":1},{"$include":"f","extra":1},"str"]"#)
+        let found = problems(#"[{"$each":"x","template":{"id":"a","type":"divider"}},{"$if":"x"},{"$variant":"e"},{"$nope":1},{"$include":"f","extra":1},"str"]"#,
+                             data: #"{"x":{"source":"s","key":"x"}}"#)
         #expect(found == [
             "pages/p.json:$.root.data.children[0].as: $each needs \"as\": a variable name",
             "pages/p.json:$.root.data.children[1]: $if needs \"then\" or \"else\"",

@@ -22,14 +22,14 @@ import Testing
     }
 
     @Test func replacedComponentsAreOutlinedWithTheirOriginalType() throws {
-        let record = FallbackRecord(path: "$.data.children[0]", originalType: "carousel", servedType: "column", reason: Self.reason)
+        let record = FallbackRecord(path: "$.data.children[0]", id: "c", originalType: "carousel", servedType: "column", reason: Self.reason)
         let out = try html(#"{"id":"p","type":"page","data":{"children":[{"id":"c","type":"column","data":{"elements":[]}}]}}"#, [record])
         #expect(out.contains(#"<div class="replaced"><span class="mark">carousel → column<small>ios/4.9.0 &lt; since 5.0.0</small>"#))
     }
 
     @Test func droppedComponentsArePlaceholdersWhereTheyWere() throws {
         let dropped = { (path: String, type: String) in
-            FallbackRecord(path: path, originalType: type, servedType: nil, reason: Self.reason)
+            FallbackRecord(path: path, id: type, originalType: type, servedType: nil, reason: Self.reason)
         }
         let out = try html(#"{"id":"p","type":"page","data":{"children":[{"id":"a","type":"text","data":{"text":"A"}},{"id":"b","type":"text","data":{"text":"B"}}]}}"#,
                            [dropped("$.data.children[1]", "rating"), dropped("$.data.children[2]", "video"), dropped("$.data.header", "hero")])

@@ -34,7 +34,7 @@ import Testing
         #expect(html.contains("<dt>X-AB-Variant</dt><dd>home-hero=B</dd>"))
         #expect(html.contains("<dt>X-Fallbacks</dt><dd>1</dd>") && html.contains("<dt>X-Fallbacks</dt><dd>0</dd>"))
         let deals = RenderExplainTests.dealsIndex(at: instant)
-        #expect(html.contains("$.data.children[\(deals)].data.elements[1] carousel -&gt; column (ios/4.9.0 &lt; since 5.0.0)"))
+        #expect(html.contains("$.data.children[\(deals)].data.elements[1] (id deals-carousel) carousel -&gt; column (ios/4.9.0 &lt; since 5.0.0)"))
         #expect(html.contains(#"class="on">B</a>"#))
         #expect(!html.contains("<link") && !html.contains("<script src"))
         let script = try #require(html.range(of: "<script>").flatMap { start in

@@ -15,7 +15,7 @@ import Testing
         #expect(!plain.stderr.contains("carousel"))
         let deals = Self.dealsIndex(at: instant)
         let lines = explained.stderr.split(separator: "\n").map(String.init)
-        #expect(lines.contains("$.data.children[\(deals)].data.elements[1] carousel -> column (ios/4.9.0 < since 5.0.0)"), "\(lines)")
+        #expect(lines.contains("$.data.children[\(deals)].data.elements[1] (id deals-carousel) carousel -> column (ios/4.9.0 < since 5.0.0)"), "\(lines)")
         let modern = try runTrellis(["render", "/home", "--pages", pages, "--client", "ios/6.0.0", "--explain", "--at", at])
         #expect(modern.stderr.split(separator: "\n").count == 1, "\(modern.stderr)")
     }

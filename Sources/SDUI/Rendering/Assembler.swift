@@ -129,7 +129,7 @@ struct Assembler {
         } else {
             FallbackReason(type: catalog[original], client: profile.descriptor)
         }
-        explanation!.record(catalog[original], served: served.map { catalog[$0] }, reason: reason)
+        explanation!.record(catalog[original], id: conformed.component.id, served: served.map { catalog[$0] }, reason: reason)
     }
 
     /// Writes a renderable component: `{"id":…,"type":…,"data":{…}}`.

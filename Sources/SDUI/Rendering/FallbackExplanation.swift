@@ -17,8 +17,9 @@ struct FallbackExplanation {
     /// Back to the enclosing value.
     mutating func leave() { paths.removeLast() }
 
-    /// Records that `original` was replaced by a `served` component (nil: dropped) here.
-    mutating func record(_ original: ComponentType, served: ComponentType?, reason: FallbackReason) {
-        records.append(FallbackRecord(path: path, originalType: original.name, servedType: served?.name, reason: reason))
+    /// Records that `original`, the component with id `id`, was replaced by a `served`
+    /// component (nil: dropped) here.
+    mutating func record(_ original: ComponentType, id: String, served: ComponentType?, reason: FallbackReason) {
+        records.append(FallbackRecord(path: path, id: id, originalType: original.name, servedType: served?.name, reason: reason))
     }
 }

@@ -5,6 +5,9 @@ public struct FallbackRecord: Sendable, Hashable {
     /// The JSON path in the served body (`$.data.children[3]`): of the replacement, or, for a
     /// dropped component, the place it would have taken (the index of the element after it).
     public var path: String
+    /// The original component's id (a fallback keeps it): what an author searches the
+    /// template for, since a dropped component leaves no id in the body to find.
+    public var id: String
     /// The original component's type.
     public var originalType: String
     /// The type served in its place; nil when it was dropped.
@@ -12,18 +15,19 @@ public struct FallbackRecord: Sendable, Hashable {
     /// Why the client can't render the original type.
     public var reason: FallbackReason
 
-    public init(path: String, originalType: String, servedType: String?, reason: FallbackReason) {
+    public init(path: String, id: String, originalType: String, servedType: String?, reason: FallbackReason) {
         self.path = path
+        self.id = id
         self.originalType = originalType
         self.servedType = servedType
         self.reason = reason
     }
 
-    /// `$.data.children[3] carousel -> column (ios/4.9.0 < since 5.0.0)`, or
-    /// `$.data.children[5] video dropped (no client version)`.
+    /// `$.data.children[3] (id deals-carousel) carousel -> column (ios/4.9.0 < since 5.0.0)`,
+    /// or `$.data.children[5] (id promo-video) video dropped (no client version)`.
     public var line: String {
         let change = servedType.map { "-> " + $0 } ?? "dropped"
-        return "\(path) \(originalType) \(change) (\(reason))"
+        return "\(path) (id \(id)) \(originalType) \(change) (\(reason))"
     }
 }
 

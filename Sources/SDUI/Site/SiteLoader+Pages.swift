@@ -3,9 +3,10 @@ extension SiteLoader {
     private static let pageKeys = ObjectKeys(["route", "maxAge", "query", "data", "root"], in: "a page")
     private static let entryKeys = ObjectKeys(["source", "key", "required", "timeoutMs"], in: "a data entry")
 
-    /// The page `pages/<name>.json`: its header read here, its root compiled by `compiler`.
+    /// The page `pages/<name>.json`: its header read here, its root compiled by `compiler`, its
+    /// bindings checked against its data entries and the records `places` knows of their sources.
     mutating func compilePage(_ name: String, _ value: JSONValue, _ compiler: inout TemplateCompiler,
-                              _ sources: SourceTable) -> PageTemplate? {
+                              _ sources: SourceTable, _ places: [String: BindingScope.Place]) -> PageTemplate? {
         let file = "pages/\(name).json"
         guard let page = ConfigObject(value, file: file, path: "$", else: "a page template is an object with \"root\"", &problems)
         else { return nil }
@@ -29,7 +30,10 @@ extension SiteLoader {
             problems.report(file, "$.root", "the root must be a component of type \"page\"")
             return nil
         }
-        guard let compiled = compiler.scheduling({ $0.compileComponent(rootObject, file, "$.root") }) else { return nil }
+        let scope = Self.bindingScope(page: name, entries: entries, places)
+        guard let compiled = compiler.scheduling({ compiler in
+            compiler.binding(in: scope) { $0.compileComponent(rootObject, file, "$.root") }
+        }) else { return nil }
         let root = compiled.value
         if compiler.catalog[root.type].name != "page" {
             problems.report(file, "$.root.type", "the root must be a component of type \"page\"")

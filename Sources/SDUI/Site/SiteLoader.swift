@@ -18,7 +18,8 @@ struct SiteLoader {
 
     let files: [String: [UInt8]]
     var problems = ProblemList()
-    /// Problems that do not fail validation (a message missing from a non-default locale).
+    /// Problems that do not fail validation (a message missing from a non-default locale, a
+    /// binding path no record of its data file has).
     var warnings = ProblemList()
     var parsed: [String: JSONValue] = [:]
     var variantUses: [TemplateCompiler.VariantUse] = []
@@ -58,12 +59,14 @@ struct SiteLoader {
             _ = compiler.compileFragment(name)
         }
         var templates: [String: PageTemplate] = [:]
+        let places = recordPlaces(sources)
         for path in parsed.keys.sorted() {
             guard let name = Self.name(path, in: "pages/") else { continue }
-            if let page = compilePage(name, parsed[path]!, &compiler, sources) { templates[name] = page }
+            if let page = compilePage(name, parsed[path]!, &compiler, sources, places) { templates[name] = page }
         }
         let banner = compileUpdateBanner(&compiler)
         problems.report(contentsOf: compiler.problems)
+        warnings.report(contentsOf: compiler.warnings)
         variantUses = compiler.variantUses
         checkLocaleUses(compiler.localeUses, localization)
         let routes = buildRoutes(templates, pageFiles: Set(files.keys.compactMap { Self.name($0, in: "pages/") }))

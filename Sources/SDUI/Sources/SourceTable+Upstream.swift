@@ -2,8 +2,8 @@
 extension SourceTable {
     /// The keys a `url` source may have (`file` too, so that both together are reported as such).
     static let upstreamKeys = ObjectKeys([
-        "breakerCooldownMs", "breakerFailures", "file", "forwardHeaders", "personal", "staleIfErrorSeconds", "timeoutMs",
-        "ttlSeconds", "url",
+        "breakerCooldownMs", "breakerFailures", "file", "forwardHeaders", "personal", "sample", "staleIfErrorSeconds",
+        "timeoutMs", "ttlSeconds", "url",
     ], in: "a source")
 
     /// The source `def`, or nil (with its problems reported) when it is invalid.

@@ -23,7 +23,8 @@ extension TemplateCompiler {
         case nil: break
         case .null?: fallback = .drop
         case let value?:
-            if let template = compileFallback(value, file, path.key("fallback")) {
+            // Evaluated against the original component's data, not the page's bindings.
+            if let template = unscoped({ $0.compileFallback(value, file, path.key("fallback")) }) {
                 fallback = .replace(template)
             }
         }
@@ -85,7 +86,13 @@ extension TemplateCompiler {
         for member in object.members {
             let memberPath = path.key(member.key)
             let isSlot = type.map { catalog[$0].isSlot(member.key) } ?? false
-            let node = isSlot ? compileSlot(member.value, file, memberPath) : compile(member.value, file, memberPath, .value)
+            let node = if isSlot {
+                compileSlot(member.value, file, memberPath)
+            } else if let type, rule(of: member.key, type: type).action, catalog.actions.declared {
+                actionField { $0.compile(member.value, file, memberPath, .value) }
+            } else {
+                compile(member.value, file, memberPath, .value)
+            }
             if let node { members.append(TemplateMember(key: member.key, node: node)) }
         }
         if let type {

@@ -26,7 +26,9 @@ extension TemplateCompiler {
                 report(file, path, "$each needs a \"template\"")
                 return nil
             }
-            guard allowed, let binding, let node = compile(template, file, path.key("template"), context) else { return nil }
+            guard allowed, let binding,
+                  let node = iterating(item: variable, over: binding, { $0.compile(template, file, path.key("template"), context) })
+            else { return nil }
             return .each(binding, variable: variable, template: node)
         case "$if":
             let allowed = allowOnly(["then", "else"], in: object, directive, file, path)
@@ -97,6 +99,7 @@ extension TemplateCompiler {
             report(file, path, "invalid binding path \"\(text)\"")
             return nil
         }
+        bound(binding, written: text, file, path)
         return binding
     }
 

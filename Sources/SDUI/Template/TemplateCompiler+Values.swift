@@ -30,7 +30,9 @@ extension TemplateCompiler {
             }
             var members: [TemplateMember] = []
             for member in object.members {
-                if let node = compile(member.value, file, path.key(member.key), .value) {
+                // An action's own `fallback` binds the action's fields (SPEC §7.4), not the page's.
+                let compiled = { (compiler: inout Self) in compiler.compile(member.value, file, path.key(member.key), .value) }
+                if let node = member.key == "fallback" && inActionField ? unscoped(compiled) : compiled(&self) {
                     members.append(TemplateMember(key: member.key, node: node))
                 }
             }
@@ -54,6 +56,7 @@ extension TemplateCompiler {
             report(file, path, error.message)
             return nil
         case .success(let parts):
+            for case .binding(let binding) in parts { bound(binding, written: "{{\(binding)}}", file, path) }
             if parts.count == 1, case .binding(let binding) = parts[0] { return .binding(binding) }
             if parts.allSatisfy({ if case .literal = $0 { true } else { false } }) { return .literal(.string(text)) }
             return .text(parts)

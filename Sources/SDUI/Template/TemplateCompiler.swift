@@ -4,9 +4,9 @@
 /// Where a component is expected (the root, the elements of a slot, and what directives there
 /// produce), an object without a `$` key is a component; elsewhere it is plain data.
 ///
-/// The compiler owns what it learns while it compiles: the problems, the fragments being
-/// expanded, the schedule edges of the page at hand, the uses checked later against
-/// rollout.json and strings/. Its extensions and the loader change them only through the
+/// The compiler owns what it learns while it compiles: the problems and warnings, the fragments
+/// being expanded, the schedule edges and binding scope of the page at hand, the uses checked
+/// later against rollout.json and strings/. Its extensions and the loader change them only through the
 /// methods below, each named after what happened.
 struct TemplateCompiler: ProblemReporter {
     /// Whether an object at this position is a component or plain data.
@@ -17,6 +17,14 @@ struct TemplateCompiler: ProblemReporter {
     let fragments: [String: JSONValue]
     /// Every problem found so far.
     private(set) var problems = ProblemList()
+    /// What does not fail validation: a binding path no record of its data file has (SPEC §13).
+    private(set) var warnings = ProblemList()
+    /// What the bindings of the page being compiled may name; nil outside a page, and where
+    /// bindings name something else (a fallback's, an action fallback's original fields).
+    private var scope: BindingScope?
+    /// Whether an action field's value is being compiled: an action object's own `fallback`
+    /// binds the action's fields there, not the page's (`TemplateCompiler+Actions`).
+    private(set) var inActionField = false
     /// Fragments being expanded, innermost last (cycle detection).
     private var includeStack: [String] = []
     /// Every `$variant` compiled, for the check against rollout.json's experiments.
@@ -81,6 +89,53 @@ struct TemplateCompiler: ProblemReporter {
     /// A window of the template being compiled opens or closes at these instants.
     mutating func scheduled(_ window: ActiveWindow) {
         scheduleEdges += [window.from, window.until].compactMap { $0 }
+    }
+
+    /// Compiles `body` as (part of) the page `scope` describes: its bindings are checked.
+    mutating func binding<T>(in scope: BindingScope, _ body: (inout Self) -> T) -> T {
+        let outer = self.scope
+        self.scope = scope
+        defer { self.scope = outer }
+        return body(&self)
+    }
+
+    /// Compiles `body` where bindings name the fields of an original component or action, not
+    /// the page's: they are not checked.
+    mutating func unscoped<T>(_ body: (inout Self) -> T) -> T {
+        let outer = scope
+        scope = nil
+        defer { scope = outer }
+        return body(&self)
+    }
+
+    /// Compiles `body`, the value of an action field.
+    mutating func actionField<T>(_ body: (inout Self) -> T) -> T {
+        let outer = inActionField
+        inActionField = true
+        defer { inActionField = outer }
+        return body(&self)
+    }
+
+    /// Compiles `body`, the template of an `$each` over `path` whose items are called `name`.
+    mutating func iterating<T>(item name: String, over path: BindingPath, _ body: (inout Self) -> T) -> T {
+        scope?.enter(item: name, over: path)
+        defer { scope?.leaveItem() }
+        return body(&self)
+    }
+
+    /// A binding was compiled at `file:path`, written as `written` (`{{prodct.title}}`): an
+    /// unknown name is a problem, a path no record has a warning; in a fragment, they name the
+    /// including page, since another page may bind the same path well.
+    mutating func bound(_ binding: BindingPath, written: String, _ file: String, _ path: String) {
+        guard let scope, let finding = scope.check(binding) else { return }
+        let page = file == scope.file ? "" : " on page \"\(scope.page)\""
+        switch finding {
+        case .unknownName(let name, let suggestion):
+            report(file, path, "\"\(written)\": no data entry, parameter or item named \"\(name)\"\(page)\(Suggestion.note(suggestion))")
+        case .noRecord(let dataFile, let recordPath, let suggestion):
+            warnings.report(file, path, "warning: \"\(binding)\": no record of \(dataFile) has \"\(recordPath)\"\(page)"
+                + Suggestion.note(suggestion))
+        }
     }
 
     /// A `$variant` was compiled.
