@@ -56,7 +56,7 @@ import Testing
         let title = String(decoding: JSONWriter.encode(.string(HTMLEscapeTests.joined.joined() + "<script>x</script>")), as: UTF8.self)
         let page = #"{"id":"p","type":"page","data":{"children":[{"id":"h","type":"hero","data":{"title":\#(title)}},"#
             + #"{"id":"c","type":"carousel","data":{"items":[{"id":"t","type":"text","data":{"text":"A"}}]}}]}}"#
-        let dropped = FallbackRecord(path: "$.data.children[1].data.items[1]", originalType: "rating", servedType: nil, reason: Self.reason)
+        let dropped = FallbackRecord(path: "$.data.children[1].data.items[1]", id: "r", originalType: "rating", servedType: nil, reason: Self.reason)
         let out = ComponentHTML(page: try JSONParser.parse(page), records: [dropped], previews: previews).html
         #expect(out.contains(#"<div class="hero" title=""#) && out.contains("<h3>&quot;\u{301}&gt;\u{301}"))
         #expect(!out.contains("<script>") && !HTMLEscapeTests.keepsARawMarkupCharacter(out))
