@@ -17,22 +17,11 @@ extension LogLine {
         if utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
             return append(utf8)
         }
-        for scalar in String(decoding: utf8, as: UTF8.self).unicodeScalars {
-            switch scalar {
-            case "\"": literal("\\\"")
-            case "\\": literal("\\\\")
-            case "\n": literal("\\n")
-            case "\r": literal("\\r")
-            case "\t": literal("\\t")
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                literal("\\u00")
-                let digits: StaticString = "0123456789abcdef"
-                append(UnsafeBufferPointer(start: digits.utf8Start + Int(scalar.value >> 4), count: 1))
-                append(UnsafeBufferPointer(start: digits.utf8Start + Int(scalar.value & 0xF), count: 1))
-            default:
-                var utf8 = String(scalar)
-                utf8.withUTF8 { append($0) }
-            }
+        appendEscaped(utf8) { line, control in
+            let digits: StaticString = "0123456789abcdef"
+            line.literal("\\u00")
+            line.append(UnsafeBufferPointer(start: digits.utf8Start + Int(control >> 4), count: 1))
+            line.append(UnsafeBufferPointer(start: digits.utf8Start + Int(control & 0xF), count: 1))
         }
     }
 }

@@ -225,6 +225,14 @@ struct LogLine: ~Copyable, @unchecked Sendable {
             return append(String(decoding: utf8, as: UTF8.self))
         }
         literal("\"")
+        appendEscaped(utf8) { line, control in line.append("\\u{" + String(control, radix: 16) + "}") }
+        literal("\"")
+    }
+
+    /// The scalars of `utf8` (each bad UTF-8 sequence as U+FFFD) with `"`, `\`, newline,
+    /// return and tab as backslash escapes, and every other control character (DEL too)
+    /// written by `control`: the escaping logfmt and JSON share.
+    mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, control: (inout LogLine, UInt32) -> Void) {
         for scalar in String(decoding: utf8, as: UTF8.self).unicodeScalars {
             switch scalar {
             case "\"": literal("\\\"")
@@ -232,11 +240,9 @@ struct LogLine: ~Copyable, @unchecked Sendable {
             case "\n": literal("\\n")
             case "\r": literal("\\r")
             case "\t": literal("\\t")
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                append("\\u{" + String(scalar.value, radix: 16) + "}")
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F: control(&self, scalar.value)
             default: append(String(scalar))
             }
         }
-        literal("\"")
     }
 }
