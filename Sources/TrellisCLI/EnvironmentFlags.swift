@@ -4,11 +4,11 @@
 enum EnvironmentFlags {
     /// Options taking a value, per subcommand.
     static let options: [String: [String]] = [
-        "serve": ServeCommand.optionNames,
+        "serve": ServeCommand.optionNames + LogOptions.optionNames,
         "validate": ["pages", "max-bytes", "at"],
         "diff": ["fail-on", "at"],
         "render": ["pages", "client", "capabilities", "device-id", "variant", "release", "locale", "at"],
-        "upstream": ["data", "host", "port", "latency-ms", "tls-cert", "tls-key", "key-header"],
+        "upstream": ["data", "host", "port", "latency-ms", "tls-cert", "tls-key", "key-header"] + LogOptions.optionNames,
     ]
     /// Boolean flags, per subcommand (set by `1`, `true` or `yes`).
     static let switches: [String: [String]] = [
@@ -29,6 +29,13 @@ enum EnvironmentFlags {
             }
         }
         return merged
+    }
+
+    /// The `TRELLIS_*` variables in `environment` that no command's flag reads, sorted. (Any
+    /// command's: one container environment often serves several commands.)
+    static func unknownVariables(in environment: [String: String]) -> [String] {
+        let known = Set((Array(options.values) + Array(switches.values)).joined().map(variable(for:)))
+        return environment.keys.filter { $0.hasPrefix("TRELLIS_") && !known.contains($0) }.sorted()
     }
 
     /// `max-connections` → `TRELLIS_MAX_CONNECTIONS`.

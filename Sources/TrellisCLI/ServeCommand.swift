@@ -43,15 +43,18 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Origins whose browser apps may call the server (CORS), comma-separated, or *.") var corsOrigins: String?
     @Flag(help: "Serve /_preview/<route>: what each client receives, side by side (for page authors).") var preview = false
     @Option(help: "Decide scheduled content as of this fixed RFC 3339 time, e.g. 2026-12-01T00:00:00Z (previews, tests).") var at: String?
+    @OptionGroup var logging: LogOptions
 
     func run() throws {
+        let logger = logging.bootstrap(label: "trellis")
         var options = ServeOptions()
+        options.logFormat = logging.logFormat
         options.pages = pages
         options.http.host = host
         options.http.port = port
         options.metricsPort = metricsPort
         if let tlsCert, let tlsKey {
-            if let warning = PrivateKeyPermissions.warning(forKeyAt: tlsKey) { FileHandle.standardError.write(Data((warning + "\n").utf8)) }
+            if let warning = PrivateKeyPermissions.warning(forKeyAt: tlsKey) { logger.warning("\(warning)") }
             options.http.tls = TLSConfiguration(certificatePath: tlsCert, privateKeyPath: tlsKey)
         }
         options.http.maxRequestLine = maxRequestLine

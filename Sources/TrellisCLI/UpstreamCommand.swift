@@ -15,18 +15,20 @@ struct UpstreamCommand: ParsableCommand {
     @Option(help: "PEM certificate chain: serve HTTPS.") var tlsCert: String?
     @Option(help: "PEM private key for --tls-cert.") var tlsKey: String?
     @Option(help: "Take the id from this request header (a Bearer prefix dropped), e.g. Authorization.") var keyHeader: String?
+    @OptionGroup var logging: LogOptions
 
     func validate() throws {
         guard (tlsCert == nil) == (tlsKey == nil) else { throw ValidationError("--tls-cert and --tls-key go together") }
     }
 
     func run() throws {
+        let logger = logging.bootstrap(label: "trellis.upstream-sample")
         var options = SampleUpstream.Options()
         options.host = host
         options.port = port
         options.latency = .milliseconds(latencyMs)
         options.keyHeader = keyHeader
         if let tlsCert, let tlsKey { options.tls = TLSConfiguration(certificatePath: tlsCert, privateKeyPath: tlsKey) }
-        throw ExitCode(SampleUpstream.run(data: data, options: options))
+        throw ExitCode(SampleUpstream.run(data: data, options: options, logger: logger))
     }
 }

@@ -7,7 +7,7 @@ import Testing
 struct ResponseOrderTests {
     static func pending(_ path: String) -> Connection.Pending {
         Connection.Pending(requestID: "r", method: "GET", path: path, version: .http1_1, keepAlive: true, isHead: false,
-                           startedAt: .now)
+                           startedAt: .now, headers: HTTPHeaders())
     }
 
     @Test func answersGoOutInRequestOrderAndOnlyOnce() {

@@ -38,7 +38,7 @@ import Testing
 
     @Test func aTraceIDIs32LowercaseHexDigits() {
         var line = LogLine(capacity: 4)
-        line.appendTraceID((high: 0x4BF9_2F35_77B3_4DA6, low: 0x0000_0000_0000_00AF))
-        #expect(String(decoding: line.bytes, as: UTF8.self) == "4bf92f3577b34da600000000000000af")
+        line.traceID("t", (high: 0x4BF9_2F35_77B3_4DA6, low: 0x0000_0000_0000_00AF))
+        #expect(String(decoding: line.bytes, as: UTF8.self) == "t=4bf92f3577b34da600000000000000af")
     }
 }

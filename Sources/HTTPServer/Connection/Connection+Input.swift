@@ -50,13 +50,12 @@ extension Connection {
             case .request(var request, let consumed):
                 work.inboundStart += consumed
                 work.continueSent = false
-                request.requestID = RequestID.next()
+                request.requestID = RequestID.of(request.headers)
                 let now = MonotonicInstant.now
                 let keepAlive = request.wantsKeepAlive
                 machine.requestCompleted(now: now, keepAlive: keepAlive)
                 if work.bytesBuffered { machine.bytesArrived(now: now) }
                 dispatch(request, keepAlive: keepAlive, now: now, work: work)
-                work.parser.recycle(&request.headers)
                 renderReady()
             }
         }
@@ -73,7 +72,7 @@ extension Connection {
         let sequence = work.order.add(Pending(
             requestID: request.requestID, method: request.method, path: request.path,
             version: request.version, keepAlive: keepAlive, isHead: request.method == "HEAD",
-            startedAt: now))
+            startedAt: now, headers: request.headers))
         loop.context.handler.handle(request, responder: HTTPResponder(eventLoop: loop, connectionID: id, sequence: sequence))
     }
 
@@ -83,7 +82,7 @@ extension Connection {
         let line = work.parser.request  // the request line, when it was complete
         let sequence = work.order.add(Pending(
             requestID: RequestID.next(), method: line?.method ?? "-", path: line?.path ?? "-", version: .http1_1,
-            keepAlive: false, isHead: false, startedAt: .now))
+            keepAlive: false, isHead: false, startedAt: .now, headers: HTTPHeaders()))
         work.order.fulfil(sequence, with: loop.context.handler.response(for: error, requestHeaders: line?.headers ?? HTTPHeaders()))
         renderReady()
     }

@@ -29,7 +29,8 @@ extension Connection {
             let exchange = HTTPExchange(
                 requestID: request.requestID, method: request.method, path: request.path, status: response.status,
                 bodyBytes: sendBody ? response.body.count : 0, duration: .zero, errorCode: response.errorCode,
-                annotation: response.annotation, written: true, loop: loop.index)
+                annotation: response.annotation, written: true, loop: loop.index, remoteAddress: remoteAddress,
+                requestHeaders: request.headers)
             work.unwritten.append(Completion(exchange: exchange, startedAt: request.startedAt, closing: closing))
             if response.preformattedHeaders.isEmpty {
                 head.append(contentsOf: Self.crlf)
@@ -79,6 +80,7 @@ extension Connection {
         let now = MonotonicInstant.now
         completion.exchange.duration = now - completion.startedAt
         loop.context.handler.didRespond(completion.exchange)
+        lent?.parser.recycle(&completion.exchange.requestHeaders)
         guard !closed else { return }
         perform(machine.responseWritten(now: now, closing: completion.closing, bytesBuffered: bytesBuffered))
     }
@@ -89,6 +91,6 @@ extension Connection {
         loop.context.handler.didRespond(HTTPExchange(
             requestID: request.requestID, method: request.method, path: request.path, status: status,
             bodyBytes: bodyBytes, duration: MonotonicInstant.now - request.startedAt, errorCode: errorCode, annotation: annotation,
-            written: written, loop: loop.index))
+            written: written, loop: loop.index, remoteAddress: remoteAddress, requestHeaders: request.headers))
     }
 }

@@ -19,6 +19,9 @@ final class Connection {
         var keepAlive: Bool
         var isHead: Bool
         var startedAt: MonotonicInstant
+        /// The request's header fields, kept for the exchange record (`didRespond`); their
+        /// storage goes back to the parser once the answer is written (`RequestParser.recycle`).
+        var headers: HTTPHeaders
     }
 
     /// The record of a response, handed to the handler once its last byte is written.
@@ -37,6 +40,9 @@ final class Connection {
     let id: UInt64
     unowned let loop: EventLoop
     let transport: any Transport
+    /// The peer's address as text (`System.peerAddress`), read once at accept: every exchange
+    /// of this connection carries it without a syscall or a new string.
+    let remoteAddress: String
     var machine: ConnectionStateMachine
     /// The loop's work storage while a request is in hand (`work`); nil between requests.
     private(set) var lent: ConnectionWork?
@@ -54,10 +60,11 @@ final class Connection {
     /// When a transport that is not yet established (TLS handshake) is closed.
     let handshakeDeadline: MonotonicInstant?
 
-    init(id: UInt64, loop: EventLoop, transport: any Transport, handshakeTimeout: Duration? = nil) {
+    init(id: UInt64, loop: EventLoop, transport: any Transport, remoteAddress: String, handshakeTimeout: Duration? = nil) {
         self.id = id
         self.loop = loop
         self.transport = transport
+        self.remoteAddress = remoteAddress
         let now = MonotonicInstant.now
         machine = ConnectionStateMachine(now: now, timeouts: loop.context.timeouts)
         handshakeDeadline = handshakeTimeout.map { now + min($0, loop.context.timeouts.head) }

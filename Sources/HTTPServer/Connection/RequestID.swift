@@ -4,13 +4,32 @@ import Synchronization
 import Glibc
 #endif
 
-/// Request ids: 15 lowercase hex characters, a random per-process prefix (5) and a counter
-/// (10). Fifteen, not sixteen: a Swift string of at most 15 UTF-8 bytes is stored inline, so an
-/// id costs no allocation and no reference counting wherever it travels (log, headers, upstream).
+/// Request ids (SPEC §13): the client's own `X-Request-Id` when it is 1–128 visible ASCII
+/// characters (a gateway's id, so one request is one id across services), else one made here:
+/// 15 lowercase hex characters, a random per-process prefix (5) and a counter (10). Fifteen,
+/// not sixteen: a Swift string of at most 15 UTF-8 bytes is stored inline, so a made id costs
+/// no allocation and no reference counting wherever it travels (log, headers, upstream).
 enum RequestID {
+    /// The longest id kept from a request.
+    static let maxLength = 128
     private static let prefix: UInt64 = UInt64.random(in: 0..<(1 << 20)) << 40
     private static let counter = Atomic<UInt64>(0)
     private static let digits = Array("0123456789abcdef".utf8)
+
+    /// The id of a request with these header fields: its first `X-Request-Id` when valid,
+    /// else the next id of this process. (Visible ASCII only, so the id is safe to echo in a
+    /// response header and to write unquoted where a log needs no escaping of it.)
+    static func of(_ headers: HTTPHeaders) -> String {
+        headers.withFirstValue(of: "X-Request-Id") { value in
+            guard let value, isValid(value) else { return next() }
+            return String(decoding: value, as: UTF8.self)
+        }
+    }
+
+    /// Whether `value` is 1–128 bytes, each visible ASCII (0x21–0x7E).
+    static func isValid(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
+        (1...maxLength).contains(value.count) && value.allSatisfy { (0x21...0x7E).contains($0) }
+    }
 
     /// The next id of this process.
     static func next() -> String {

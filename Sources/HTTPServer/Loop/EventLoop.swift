@@ -89,6 +89,7 @@ public final class EventLoop: @unchecked Sendable {
     /// Takes ownership of an accepted socket.
     func adopt(fd: Int32) {
         let token = makeToken()
+        let remoteAddress = System.peerAddress(fd)
         let connection: Connection
         if let tls = context.tls {
             guard let current = tls.context, let transport = TLSTransport(fd: fd, context: current) else {
@@ -98,9 +99,10 @@ public final class EventLoop: @unchecked Sendable {
                 return
             }
             connection = Connection(
-                id: token, loop: self, transport: transport, handshakeTimeout: tls.configuration.handshakeTimeout)
+                id: token, loop: self, transport: transport, remoteAddress: remoteAddress,
+                handshakeTimeout: tls.configuration.handshakeTimeout)
         } else {
-            connection = Connection(id: token, loop: self, transport: SocketTransport(fd: fd))
+            connection = Connection(id: token, loop: self, transport: SocketTransport(fd: fd), remoteAddress: remoteAddress)
         }
         do {
             try selector.register(fd: fd, token: token, read: true, write: false)

@@ -31,7 +31,7 @@ extension HTTPHandler {
 
 /// The record of one answered request, for access logs and metrics.
 public struct HTTPExchange: Sendable {
-    /// The request's id (as sent in `X-Request-Id`).
+    /// The request's id (as answered in `X-Request-Id`: the client's own when valid).
     public var requestID: String
     /// The request method (`-` when the request line could not be read).
     public var method: String
@@ -52,4 +52,10 @@ public struct HTTPExchange: Sendable {
     public var written: Bool
     /// The index of the event loop that answered (0 ..< `eventLoops`); `didRespond` runs on it.
     public var loop: Int
+    /// The peer's address (`203.0.113.7`, `2001:db8::1`; `-` when unknown), read once per connection.
+    public var remoteAddress: String
+    /// The request's header fields, for the access log (none for the server's own error
+    /// answers). Once `didRespond` returns, their storage serves a later request of the
+    /// connection: a handler that keeps a copy makes the server allocate anew.
+    public var requestHeaders: HTTPHeaders
 }

@@ -17,7 +17,8 @@ public struct HTTPRequest: Sendable {
     public var headers: HTTPHeaders
     /// The body, with chunked transfer coding already removed.
     public var body: [UInt8]
-    /// A per-process unique id (15 hex characters), also sent as `X-Request-Id`.
+    /// The request's id, also sent as `X-Request-Id`: the client's own `X-Request-Id` when it
+    /// is 1–128 visible ASCII characters, else a per-process unique id (15 hex characters).
     public var requestID: String
 
     /// Builds a request by hand (tests, tools); `path` and `query` are split from `target`.

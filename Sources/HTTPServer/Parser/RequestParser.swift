@@ -52,29 +52,35 @@ struct RequestParser: Sendable {
     var headEnd: Int?
     var body = Body.none
     var failure = Failure.none
-    /// Emptied header storage of an earlier request, for the next one (`recycle`).
-    private var spareHeaders = HTTPHeaders()
+    /// Emptied header storage of earlier requests, for the next ones (`recycle`): one per
+    /// answer a connection may owe, since each request's fields live until it is answered.
+    private var spareHeaders: [HTTPHeaders] = []
 
     init(limits: RequestLimits = RequestLimits()) {
         self.limits = limits
     }
 
-    private init(limits: RequestLimits, spareHeaders: HTTPHeaders) {
+    private init(limits: RequestLimits, spareHeaders: [HTTPHeaders]) {
         self.limits = limits
         self.spareHeaders = spareHeaders
     }
 
     /// Most bytes of names and values, and fields, whose storage `recycle` keeps.
     static let recycledHeaderBytes = 2048, recycledHeaderFields = 32
+    /// Most emptied header storages kept: the answers a connection may owe (pipelining).
+    static let maxSpareHeaders = 16
 
-    /// Takes back the header fields of a request the handler has had: emptied, their storage
-    /// serves the next request's fields (no allocation when the handler kept no copy of them).
-    /// Storage grown past `recycledHeaderBytes` or `recycledHeaderFields` is freed instead.
+    /// Takes back the header fields of an answered request: emptied, their storage serves a
+    /// later request's fields (no allocation when the handler kept no copy of them). Storage
+    /// grown past `recycledHeaderBytes` or `recycledHeaderFields`, or beyond `maxSpareHeaders`
+    /// spares, is freed instead.
     mutating func recycle(_ headers: inout HTTPHeaders) {
         let capacity = headers.capacity
-        guard capacity.bytes <= Self.recycledHeaderBytes, capacity.fields <= Self.recycledHeaderFields else { return }
+        guard capacity.bytes <= Self.recycledHeaderBytes, capacity.fields <= Self.recycledHeaderFields,
+              capacity.bytes + capacity.fields > 0, spareHeaders.count < Self.maxSpareHeaders else { return }
         headers.removeAll()
-        swap(&spareHeaders, &headers)
+        spareHeaders.append(HTTPHeaders())
+        swap(&spareHeaders[spareHeaders.count - 1], &headers)
     }
 
     /// Whether no byte of a request has been seen since the last complete one (or the start),
@@ -84,8 +90,8 @@ struct RequestParser: Sendable {
         return scanned == 0 && request == nil
     }
 
-    /// Bytes and fields the spare header storage has room for.
-    var spareCapacity: Int { spareHeaders.capacity.bytes + spareHeaders.capacity.fields }
+    /// Bytes and fields the spare header storages have room for, together.
+    var spareCapacity: Int { spareHeaders.reduce(0) { $0 + $1.capacity.bytes + $1.capacity.fields } }
 
     /// Whether the request head is complete and the parser is now reading a body.
     var isReadingBody: Bool { headEnd != nil }
@@ -206,7 +212,7 @@ struct RequestParser: Sendable {
             if line.count > limits.maxRequestLine { return .uriTooLong }
             switch Self.parseRequestLine(line) {
             case .success(var parsed):
-                swap(&parsed.headers, &spareHeaders)  // the spare is empty; the new request's is too
+                if let spare = spareHeaders.popLast() { parsed.headers = spare }  // both empty: the spare has storage
                 request = parsed
                 self.requestLineEnd = end
                 return nil

@@ -1,37 +1,33 @@
-/// The page's part of an access-log line — the exposure record analytics joins on — built once per
-/// `Representation` as logfmt: `page=home template=home.canary variants="home-hero=A"
-/// release=canary fallbacks=0 missing=related`. Answers that are not pages log `error=<code>` instead.
+/// The page's part of an access-log line — the exposure record analytics joins on: `page=home
+/// template=home.canary variants="home-hero=A" release=canary fallbacks=0 missing=related` in
+/// text, the same as JSON members in `json`. The text form is built once per `Representation`
+/// (the same for every hit); JSON lines write it from the result as they go. Answers that are
+/// not pages log `error=<code>` instead.
 enum AccessFields {
+    /// The text (logfmt) fields of `result`, for a `Representation` to keep.
     static func page(_ result: PageResult) -> String {
         var line = LogLine(capacity: 160)
-        line.literal("page=")
-        line.append(result.page)
-        line.literal(" template=")
-        line.append(result.template)
-        if let variants = result.variantsHeader { line.field(" variants=", variants) }
-        line.literal(" release=")
-        line.append(result.release.rawValue)
-        line.literal(" fallbacks=")
-        line.decimal(result.fallbacks)
-        if result.upgradeRequired { line.literal(" upgrade=true") }
-        if result.upgradeSuggested { line.literal(" upgrade_suggested=true") }
-        if let locale = result.contentLanguage {
-            line.literal(" locale=")
-            line.append(locale)
-        }
-        list(" missing=", result.missingOptional, to: &line)
-        list(" stale=", result.stale, to: &line)
+        append(result, to: &line)
         return line.text
     }
 
-    /// ` key=a,b,c`, nothing for no names.
+    /// Writes the fields of `result` into `line`, in its format.
+    static func append(_ result: PageResult, to line: inout LogLine) {
+        line.field("page", result.page)
+        line.field("template", result.template)
+        if let variants = result.variantsHeader { line.field("variants", variants) }
+        line.field("release", result.release.rawValue)
+        line.number("fallbacks", result.fallbacks)
+        if result.upgradeRequired { line.flag("upgrade") }
+        if result.upgradeSuggested { line.flag("upgrade_suggested") }
+        if let locale = result.contentLanguage { line.field("locale", locale) }
+        list("missing", result.missingOptional, to: &line)
+        list("stale", result.stale, to: &line)
+    }
+
+    /// `key=a,b,c` (`"key":"a,b,c"`), nothing for no names.
     private static func list(_ key: StaticString, _ names: [String], to line: inout LogLine) {
-        guard let first = names.first else { return }
-        line.literal(key)
-        line.append(first)
-        for name in names.dropFirst() {
-            line.literal(",")
-            line.append(name)
-        }
+        guard !names.isEmpty else { return }
+        line.field(key, names.joined(separator: ","))
     }
 }

@@ -1,18 +1,20 @@
 import Foundation
 import Synchronization
 
-/// One logfmt line per request, on a file descriptor (stdout by default), kept off the hot
+/// One line per request, on a file descriptor (stdout by default), kept off the hot
 /// path (SPEC §4.3): each event loop appends its lines to its own batch, hands the batch to
 /// one writer thread at the end of its pass (`didFinishPass`), and the writer does the
 /// blocking `write`s, many lines per call, in order. A slow or blocked descriptor never stalls
 /// a loop: past `bufferCapacity` bytes waiting, batches are dropped and counted
 /// (`trellis_access_log_dropped_lines_total`). `flush` writes everything before exit.
 ///
-/// `time=2026-11-21T21:51:00.123Z id=r1 method=GET path=/home status=200 bytes=3764
-/// duration_ms=0.213` then the caller's preformatted extra fields (`page=home
+/// In `text`, logfmt: `time=2026-11-21T21:51:00.123Z id=r1 method=GET path=/home status=200
+/// bytes=3764 duration_ms=0.213` then the caller's extra fields (`page=home
 /// variants="home-hero=A" release=stable`). Values with spaces, quotes, `=` or control
-/// characters are quoted, with `"` and `\` escaped. Lines are built as bytes (this runs once
-/// per request); the timestamp's date and time of day are formatted once a second.
+/// characters are quoted, with `"` and `\` escaped. In `json`, one object a line with the same
+/// fields as members after `"ts"`, `"level":"info"` and `"msg":"access"` (SPEC §13). The log
+/// is written whatever `--log-level` says. Lines are built as bytes (this runs once per
+/// request); the timestamp's date and time of day are formatted once a second.
 package final class AccessLog: Sendable {
     /// The default most bytes waiting for the descriptor (4 MiB).
     package static let defaultBufferCapacity = 4 << 20
@@ -22,13 +24,14 @@ package final class AccessLog: Sendable {
     private let batches: [AccessLogBatch]
     private let writer: AccessLogWriter
 
-    /// A log writing to `fileDescriptor`, which the log does not own or close, with `loops`
-    /// batch slots (one per event loop) and at most `bufferCapacity` bytes waiting.
+    /// A log of `format` lines writing to `fileDescriptor`, which the log does not own or
+    /// close, with `loops` batch slots (one per event loop) and at most `bufferCapacity` bytes
+    /// waiting.
     package init(
         fileDescriptor: Int32 = STDOUT_FILENO, loops: Int = ProcessInfo.processInfo.activeProcessorCount,
-        bufferCapacity: Int = AccessLog.defaultBufferCapacity
+        bufferCapacity: Int = AccessLog.defaultBufferCapacity, format: LogFormat = .text
     ) {
-        batches = (0..<max(1, loops)).map { _ in AccessLogBatch() }
+        batches = (0..<max(1, loops)).map { _ in AccessLogBatch(format: format) }
         writer = AccessLogWriter(fileDescriptor: fileDescriptor, capacity: bufferCapacity)
     }
 
@@ -47,26 +50,25 @@ package final class AccessLog: Sendable {
         ) { [writer] in Double(writer.droppedLines) }
     }
 
-    /// Buffers the line for one request on event loop `loop`'s batch; `extra` is appended as
-    /// is, after a space. The line goes out at the end of that loop's pass (`didFinishPass`).
+    /// Buffers the line for one request on event loop `loop`'s batch; `extra`, fields already
+    /// in the log's format, is appended as is after a separator. The line goes out at the end
+    /// of that loop's pass (`didFinishPass`).
     package func log(id: String, method: String, path: String, status: Int, bytes: Int,
                      duration: Duration, extra: String = "", loop: Int = 0, at time: Date = Date()) {
         log(id: id, method: method, path: path, status: status, bytes: bytes, duration: duration, loop: loop, at: time) {
             guard !extra.isEmpty else { return }
-            $0.literal(" ")
-            $0.append(extra)
+            $0.fields(extra)
         }
     }
 
-    /// Buffers the line for one request, with `extra` writing its last fields (each with its
-    /// leading space) straight into the loop's batch.
+    /// Buffers the line for one request, with `extra` writing its last fields (`LogLine.field`)
+    /// straight into the loop's batch.
     func log(id: String, method: String, path: String, status: Int, bytes: Int, duration: Duration,
              loop: Int = 0, at time: Date = Date(), extra: (inout LogLine) -> Void) {
         batches[loop % batches.count].append(at: time) { line in
             Self.appendFields(to: &line, id: id, method: method, path: path, status: status, bytes: bytes,
                               duration: duration)
             extra(&line)
-            line.literal("\n")
         }
     }
 
@@ -87,27 +89,22 @@ package final class AccessLog: Sendable {
     static func line(id: String, method: String, path: String, status: Int, bytes: Int,
                      duration: Duration, extra: String, at time: Date) -> String {
         var line = LogLine(capacity: 256)
-        line.append("time=" + timestamp(time))
+        line.field("time", timestamp(time))
         appendFields(to: &line, id: id, method: method, path: path, status: status, bytes: bytes, duration: duration)
-        if !extra.isEmpty {
-            line.literal(" ")
-            line.append(extra)
-        }
-        line.literal("\n")
+        if !extra.isEmpty { line.fields(extra) }
+        line.end()
         return line.text
     }
 
     /// The common fields after the time, up to `duration_ms`.
     private static func appendFields(to line: inout LogLine, id: String, method: String, path: String, status: Int,
                                      bytes: Int, duration: Duration) {
-        line.field(" id=", id)
-        line.field(" method=", method)
-        line.field(" path=", path)
-        line.literal(" status=")
-        line.decimal(status)
-        line.literal(" bytes=")
-        line.decimal(bytes)
-        line.literal(" duration_ms=")
+        line.field("id", id)
+        line.field("method", method)
+        line.field("path", path)
+        line.number("status", status)
+        line.number("bytes", bytes)
+        line.key("duration_ms")
         line.milliseconds(duration)
     }
 

@@ -7,15 +7,21 @@ import Synchronization
 /// the batch's buffer, which the writer copies from and which then serves the next pass.
 final class AccessLogBatch: Sendable {
     private struct State: ~Copyable {
-        var line = LogLine(capacity: 0)
+        var line: LogLine
         var lines = 0
         var second = Int.min
         var secondText: [UInt8] = []
     }
 
-    private let state = Mutex(State())
+    private let state: Mutex<State>
 
-    /// Appends one line stamped `time`; `fields` writes everything after the timestamp.
+    /// A batch of lines in `format`.
+    init(format: LogFormat) {
+        state = Mutex(State(line: LogLine(capacity: 0, format: format)))
+    }
+
+    /// Appends one line stamped `time`; `fields` writes every field after the timestamp (and,
+    /// in JSON, the `level` and `msg` every log line has).
     func append(at time: Date, _ fields: (inout LogLine) -> Void) {
         let millis = Int((time.timeIntervalSince1970 * 1000).rounded())
         state.withLock { state in
@@ -23,11 +29,20 @@ final class AccessLogBatch: Sendable {
                 state.second = millis / 1000
                 state.secondText = AccessLog.secondText(state.second)
             }
-            state.line.literal("time=")
+            let json = state.line.format == .json
+            state.line.begin()
+            state.line.key(json ? "ts" : "time")
+            if json { state.line.literal("\"") }
             state.line.append(state.secondText)
             state.line.decimal(millis % 1000, width: 3)
             state.line.literal("Z")
+            if json {
+                state.line.literal("\"")
+                state.line.field("level", "info")
+                state.line.field("msg", "access")
+            }
             fields(&state.line)
+            state.line.end()
             state.lines += 1
         }
     }

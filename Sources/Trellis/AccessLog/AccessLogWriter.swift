@@ -92,22 +92,10 @@ final class AccessLogWriter: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Writes all of `bytes`, waiting for a non-blocking descriptor; on failure drops the rest.
+    /// Writes all of `bytes`; on failure counts the lines of the rest as dropped.
     private func write(_ bytes: [UInt8]) {
-        var offset = 0
-        while offset < bytes.count {
-            let result = bytes.withUnsafeBytes { all in
-                Result { () throws(SystemError) in try System.write(fileDescriptor, UnsafeRawBufferPointer(rebasing: all[offset...])) }
-            }
-            switch result {
-            case .success(.processed(let written)):
-                offset += written
-            case .success(.wouldBlock):
-                _ = try? System.poll(fileDescriptor, for: Int16(POLLOUT), timeoutMillis: -1)
-            case .failure:
-                dropped.add(bytes[offset...].count { $0 == UInt8(ascii: "\n") }, ordering: .relaxed)
-                return
-            }
-        }
+        let written = bytes.withUnsafeBytes { DescriptorOutput.write($0, to: fileDescriptor) }
+        guard written < bytes.count else { return }
+        dropped.add(bytes[written...].count { $0 == UInt8(ascii: "\n") }, ordering: .relaxed)
     }
 }

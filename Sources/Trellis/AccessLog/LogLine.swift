@@ -1,5 +1,7 @@
-/// One logfmt line as bytes: text, zero-padded decimals, and values quoted only when they
-/// need it (empty, or with a space, `"`, `=` or a control character).
+/// One log line as bytes, in its `format`: fields written as logfmt (` key=value`, values
+/// quoted only when they need it: empty, or with a space, `"`, `=` or a control character) or
+/// as the members of a JSON object (`,"key":"value"`, `LogLine+JSON`); text, zero-padded
+/// decimals.
 ///
 /// The line owns its buffer (not an `Array`), so appending a field is a capacity check and a
 /// copy: every request writes a line of some twenty pieces. Not copyable: one owner, freed
@@ -9,9 +11,15 @@ struct LogLine: ~Copyable, @unchecked Sendable {
     private var capacity: Int
     /// Bytes written so far.
     private(set) var count = 0
+    /// The syntax of the fields (`key`, `field`).
+    let format: LogFormat
+    /// Whether a field was written since the line (or its JSON object) began: the next one is
+    /// preceded by a separator.
+    private var afterField = false
 
-    init(capacity: Int) {
+    init(capacity: Int, format: LogFormat = .text) {
         self.capacity = max(capacity, Self.smallest)
+        self.format = format
         start = .allocate(capacity: self.capacity)
     }
 
@@ -32,6 +40,7 @@ struct LogLine: ~Copyable, @unchecked Sendable {
     /// not held for good).
     mutating func reset() {
         count = 0
+        afterField = false
         guard capacity > 1 << 16 else { return }
         start.deallocate()
         capacity = Self.smallest
@@ -59,10 +68,13 @@ struct LogLine: ~Copyable, @unchecked Sendable {
         raw.withUnsafeBufferPointer { append($0) }
     }
 
-    /// Appends the 32 hex digits of a trace id (`TraceContext.traceBits`).
-    mutating func appendTraceID(_ bits: (high: UInt64, low: UInt64)) {
+    /// A trace id field (`TraceContext.traceBits`): its 32 hex digits, a JSON string in JSON.
+    mutating func traceID(_ name: StaticString, _ bits: (high: UInt64, low: UInt64)) {
+        key(name)
+        if format == .json { literal("\"") }
         appendHex(bits.high)
         appendHex(bits.low)
+        if format == .json { literal("\"") }
     }
 
     /// Appends `value` as 16 lowercase hex digits.
@@ -92,10 +104,81 @@ struct LogLine: ~Copyable, @unchecked Sendable {
 
     private static let smallest = 64
 
-    /// ` key=` then the value.
-    mutating func field(_ keyPrefix: StaticString, _ text: String) {
-        literal(keyPrefix)
-        value(text)
+    /// The separator a field needs (a space in text, a comma in JSON; none for the first) and
+    /// its key: `key=` or `"key":`. The value follows.
+    mutating func key(_ name: StaticString) {
+        separate()
+        switch format {
+        case .text:
+            literal(name)
+            literal("=")
+        case .json:
+            literal("\"")
+            literal(name)
+            literal("\":")
+        }
+    }
+
+    /// Fields written elsewhere in this line's format (`AccessFields`), after a separator.
+    mutating func fields(_ written: String) {
+        separate()
+        append(written)
+    }
+
+    /// Starts a new line: in JSON, its object.
+    mutating func begin() {
+        if format == .json { literal("{") }
+        afterField = false
+    }
+
+    /// Ends the line: in JSON, its object; then the newline.
+    mutating func end() {
+        if format == .json { literal("}") }
+        literal("\n")
+    }
+
+    /// A separator unless no field was written yet; from now on, one is.
+    mutating func separate() {
+        if afterField { format == .json ? literal(",") : literal(" ") }
+        afterField = true
+    }
+
+    /// `key=value` (logfmt quoting) or `"key":"value"` (JSON escaping).
+    mutating func field(_ name: StaticString, _ text: String) {
+        key(name)
+        switch format {
+        case .text: value(text)
+        case .json: jsonString(text)
+        }
+    }
+
+    /// `field` for a value given as bytes as they arrived (a header's), whatever they hold.
+    mutating func field(_ name: StaticString, bytes: UnsafeBufferPointer<UInt8>) {
+        key(name)
+        switch format {
+        case .text: value(bytes)
+        case .json: jsonString(bytes)
+        }
+    }
+
+    /// A non-negative integer field: `key=3` or `"key":3`.
+    mutating func number(_ name: StaticString, _ value: Int) {
+        key(name)
+        decimal(value)
+    }
+
+    /// A field whose value is a fixed word: `key=hit` or `"key":"hit"`.
+    mutating func field(_ name: StaticString, word: StaticString) {
+        key(name)
+        if format == .json { literal("\"") }
+        literal(word)
+        if format == .json { literal("\"") }
+    }
+
+    /// A field that is only ever true: `key=true` or `"key":true`.
+    mutating func flag(_ name: StaticString) {
+        key(name)
+        literal("true")
     }
 
     /// A non-negative integer in decimal, left-padded with zeros to `width` digits.
@@ -125,30 +208,41 @@ struct LogLine: ~Copyable, @unchecked Sendable {
         decimal(micros % 1000, width: 3)
     }
 
-    /// The value as is, or quoted with `"`, `\` and control characters escaped.
+    /// The logfmt value as is, or quoted with `"`, `\` and control characters escaped.
     mutating func value(_ text: String) {
         var text = text
-        let plain = text.withUTF8 { utf8 in
-            let needsQuotes = utf8.isEmpty || utf8.contains {
-                $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "=") || $0 < 0x20 || $0 == 0x7F
-            }
-            if !needsQuotes { append(utf8) }
-            return !needsQuotes
+        text.withUTF8 { value($0) }
+    }
+
+    /// `value` for bytes as they arrived: bytes that are not UTF-8 have each bad sequence
+    /// replaced by U+FFFD.
+    mutating func value(_ utf8: UnsafeBufferPointer<UInt8>) {
+        let needsQuotes = utf8.isEmpty || utf8.contains {
+            $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "=") || $0 < 0x20 || $0 == 0x7F
         }
-        guard !plain else { return }
+        guard needsQuotes else {
+            if utf8.allSatisfy({ $0 < 0x80 }) || String(validating: utf8, as: UTF8.self) != nil { return append(utf8) }
+            return append(String(decoding: utf8, as: UTF8.self))
+        }
         literal("\"")
-        for scalar in text.unicodeScalars {
+        appendEscaped(utf8) { line, control in line.append("\\u{" + String(control, radix: 16) + "}") }
+        literal("\"")
+    }
+
+    /// The scalars of `utf8` (each bad UTF-8 sequence as U+FFFD) with `"`, `\`, newline,
+    /// return and tab as backslash escapes, and every other control character (DEL too)
+    /// written by `control`: the escaping logfmt and JSON share.
+    mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, control: (inout LogLine, UInt32) -> Void) {
+        for scalar in String(decoding: utf8, as: UTF8.self).unicodeScalars {
             switch scalar {
             case "\"": literal("\\\"")
             case "\\": literal("\\\\")
             case "\n": literal("\\n")
             case "\r": literal("\\r")
             case "\t": literal("\\t")
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                append("\\u{" + String(scalar.value, radix: 16) + "}")
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F: control(&self, scalar.value)
             default: append(String(scalar))
             }
         }
-        literal("\"")
     }
 }

@@ -63,18 +63,7 @@ struct PageHandler: HTTPHandler {
         let record = exchange.annotation as? PageRecord
         app.metrics.record(exchange, page: record?.page ?? "-", fallbacks: record?.fallbackTypes ?? [:],
                            actionFallbacks: record?.actionFallbackTypes ?? [:])
-        app.accessLog.log(
-            id: exchange.requestID, method: exchange.method, path: exchange.path, status: exchange.status,
-            bytes: exchange.bodyBytes, duration: exchange.duration, loop: exchange.loop
-        ) { line in
-            if let record {
-                line.literal(" ")
-                record.appendAccessFields(to: &line, errorCode: exchange.errorCode)
-            } else if let errorCode = exchange.errorCode {
-                line.literal(" error=")
-                line.append(errorCode)
-            }
-        }
+        app.accessLog.log(exchange, record: record)
     }
 
     func didFinishPass(loop: Int) {

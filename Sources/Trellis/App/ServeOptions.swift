@@ -31,6 +31,8 @@ public struct ServeOptions: Sendable {
     /// real time of each request. For previewing a date, and for tests that must not depend on
     /// today's date. The `Date` header and every timeout keep the real clock.
     public var scheduleInstant: Date?
+    /// `--log-format`: the access log's lines (the logs' are set by `LogBootstrap`).
+    public var logFormat = LogFormat.text
 
     public init() {}
 

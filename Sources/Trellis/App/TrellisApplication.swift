@@ -24,16 +24,16 @@ final class TrellisApplication: Sendable {
     private let draining = Atomic<Bool>(false)
 
     /// The application for `site`; upstream calls speak TLS with `upstreamTLS` and log
-    /// through `logger`.
+    /// through `logger`; the access log is `accessLog`, else one on stdout in `options.logFormat`.
     init(site: Site, options: ServeOptions, upstreamTLS: ClientTLSContext? = nil,
-         logger: Logger = Logger(label: "trellis"), accessLog: AccessLog = AccessLog()) {
+         logger: Logger = Logger(label: "trellis"), accessLog: AccessLog? = nil) {
         let store = SiteStore(site)
         let cache = ResponseCache<CacheKey, Representation>(capacityBytes: options.responseCacheBytes)
         let metrics = TrellisMetrics()
         self.store = store
         self.cache = cache
         self.metrics = metrics
-        self.accessLog = accessLog
+        self.accessLog = accessLog ?? AccessLog(format: options.logFormat)
         cors = CORSPolicy(origins: options.corsOrigins)
         previews = options.preview
         metricsOnPublicPort = options.metricsPort == nil

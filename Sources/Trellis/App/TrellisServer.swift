@@ -11,14 +11,14 @@ import SDUI
 /// answers `/metrics` and the probes (SPEC §13) until the public one has drained.
 public enum TrellisServer {
     /// Runs until drained; returns the process exit status (0 after a drain, 1 when the
-    /// pages are invalid or the port can't be bound).
+    /// pages are invalid or the port can't be bound). Logs through the `LoggingSystem` as the
+    /// command bootstrapped it (`LogBootstrap`).
     public static func run(_ options: ServeOptions) -> Int32 {
         // Before any thread starts: a vanished peer must not kill us (SIGPIPE ignored), and
         // SIGHUP/SIGTERM/SIGINT are blocked in every thread (threads inherit the mask), so they
         // reach only the Dispatch signal sources, never a default action.
         signal(SIGPIPE, SIG_IGN)
         SignalHandlers.block([SIGHUP, SIGTERM, SIGINT])
-        LoggingSystem.bootstrap { StreamLogHandler.standardError(label: $0) }
         let logger = Logger(label: "trellis")
 
         let folder = PagesFolder(path: options.pages)
@@ -52,6 +52,10 @@ public enum TrellisServer {
                 return 1
             }
         }
+        logger.debug("configuration", metadata: [
+            "max-connections": "\(options.http.maxConnections)", "cache-bytes": "\(options.cacheBytes)",
+            "reload-interval": "\(options.reloadInterval)", "tls": "\(options.http.tls != nil)",
+        ])
         let registry = app.metrics.registry
         registry.gauge("trellis_open_connections", help: "Open client connections.") { Double(server.openConnections) }
         ProcessMetrics.register(on: registry)

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import HTTPServer
+import Logging
 import SDUI
 
 /// `trellis upstream`: a tiny backend for local runs of `url` sources. It serves a JSON file
@@ -30,10 +31,10 @@ public enum SampleUpstream {
         return values
     }
 
-    /// Serves until SIGTERM/SIGINT; returns the exit status.
-    public static func run(data path: String, options: Options) -> Int32 {
+    /// Serves until SIGTERM/SIGINT, logging through `logger`; returns the exit status.
+    public static func run(data path: String, options: Options, logger: Logger) -> Int32 {
         guard let values = values(file: path) else {
-            FileHandle.standardError.write(Data("\(path): not a readable JSON object\n".utf8))
+            logger.critical("\(path): not a readable JSON object")
             return 1
         }
         signal(SIGPIPE, SIG_IGN)
@@ -44,17 +45,18 @@ public enum SampleUpstream {
         configuration.eventLoops = 1
         configuration.tls = options.tls
         let server = HTTPServer(configuration: configuration,
-                                handler: Handler(values: values, latency: options.latency, keyHeader: options.keyHeader))
+                                handler: Handler(values: values, latency: options.latency, keyHeader: options.keyHeader),
+                                logger: logger)
         do {
             try server.start()
         } catch {
-            FileHandle.standardError.write(Data("cannot start on \(options.host):\(options.port): \(error)\n".utf8))
+            logger.critical("cannot start on \(options.host):\(options.port): \(error)")
             return 1
         }
         let signals = SignalHandlers()
         signals.on(SIGTERM, SIGINT) { exit(0) }  // before the announcement: a stop sent on it is handled
         let scheme = options.tls == nil ? "http" : "https"
-        FileHandle.standardError.write(Data("listening on \(scheme)://\(options.host):\(server.boundPort) (\(values.count) values from \(path))\n".utf8))
+        logger.notice("listening on \(scheme)://\(options.host):\(server.boundPort) (\(values.count) values from \(path))")
         withExtendedLifetime((server, signals)) { dispatchMain() }
     }
 

@@ -61,6 +61,18 @@ struct PageRecord: Sendable {
     /// Actions replaced or dropped, by original action type (none for a JSON error).
     var actionFallbackTypes: [String: Int] { representation?.result.actionFallbackTypes ?? [:] }
 
+    /// How the shared cache took part, for the access log (SPEC §13): `stale` when a stale
+    /// upstream value was used, else `hit` or `miss`; `bypass` for an answer the shared cache
+    /// is never asked for (a personal page, a pipeline without a cache, a JSON error).
+    var cacheField: StaticString {
+        if let representation, !representation.result.stale.isEmpty { return "stale" }
+        switch cache {
+        case .hit: return "hit"
+        case .miss: return "miss"
+        case .bypass, .personal, nil: return "bypass"
+        }
+    }
+
     /// The access-log fields after the common ones: `trace_id=…`, then the page's own fields
     /// (`page=home template=home variants="home-hero=A" release=stable fallbacks=0`), or the
     /// error's `error=code`.
@@ -70,17 +82,16 @@ struct PageRecord: Sendable {
         return line.text
     }
 
-    /// Writes `accessFields(errorCode:)` into `line` (the serving path: no `String` made).
+    /// Writes `accessFields(errorCode:)` into `line`, in its format (the serving path: no
+    /// `String` made).
     func appendAccessFields(to line: inout LogLine, errorCode: String?) {
-        line.literal("trace_id=")
-        line.appendTraceID(traceBits)
+        line.traceID("trace_id", traceBits)
         if let representation {
-            line.literal(" ")
-            line.append(representation.accessFields)
+            switch line.format {
+            case .text: line.fields(representation.accessFields)
+            case .json: AccessFields.append(representation.result, to: &line)
+            }
         }
-        if let errorCode {
-            line.literal(" error=")
-            line.append(errorCode)
-        }
+        if let errorCode { line.field("error", errorCode) }
     }
 }

@@ -61,3 +61,19 @@ extension HTTPRequest {
     /// The first value of header `name` (shorthand for these tests).
     fileprivate subscript(_ name: String) -> String? { headers[name] }
 }
+
+/// Each request's fields live until it is answered (the access log reads them), so a pipelined
+/// batch holds several storages at once: all of them come back for the next batch.
+@Suite("Parser: header storage kept for every answer owed")
+struct PipelinedHeaderRecyclingTests {
+    @Test func everyStorageOfAPipelinedBatchServesTheNextBatch() throws {
+        var parser = RequestParser()
+        let text = "GET / HTTP/1.1\r\nHost: a\r\nX-Client-Version: ios/5.2.0\r\n\r\n"
+        var batch = try (0..<RequestParser.maxSpareHeaders).map { _ in try HeaderRecyclingTests.next(&parser, text) }
+        for index in batch.indices { parser.recycle(&batch[index].headers) }
+        for _ in 1..<RequestParser.maxSpareHeaders { _ = try HeaderRecyclingTests.next(&parser, text) }
+        #expect(parser.spareCapacity > 0)  // one spare left for the last request of the batch
+        _ = try HeaderRecyclingTests.next(&parser, text)
+        #expect(parser.spareCapacity == 0)
+    }
+}
