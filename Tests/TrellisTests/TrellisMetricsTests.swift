@@ -7,7 +7,7 @@ import Testing
 @Suite struct TrellisMetricsTests {
     private func exchange(page duration: Duration = .milliseconds(3), bytes: Int = 120) -> HTTPExchange {
         HTTPExchange(requestID: "r", method: "GET", path: "/home", status: 200, bodyBytes: bytes, duration: duration,
-                     errorCode: nil, annotation: nil, written: true, loop: 0)
+                     errorCode: nil, annotation: nil, written: true, loop: 0, remoteAddress: "-", requestHeaders: HTTPHeaders())
     }
 
     @Test func requestsAreCountedByPageStatusPlatformAndClass() {
