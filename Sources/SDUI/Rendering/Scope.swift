@@ -54,8 +54,8 @@ struct Scope: Sendable {
         let segments = path.segments
         guard let i = index(of: segments[0]) else { return nil }
         var next = 1
-        // Plain JSON (data, params) is walked as JSON: wrapping each step as an `Evaluated`
-        // copied it twice more. Matched in place, not copied out first.
+        // Plain JSON (data, params) is walked as JSON, matched in place: no step of it is
+        // wrapped as an `Evaluated` or copied out.
         if case .value(var json) = values[i] {
             while next < segments.count {
                 guard let child = json.child(segments[next]) else { return nil }

@@ -15,7 +15,7 @@ struct PageResolver: Sendable {
     func resolve(_ plan: PagePlan, data: PageData, at date: Date) -> PageResult {
         let page = self.page(plan, data: data, date: date)
         let rendered = page.rendered, routed = page.routed
-        // Made in one memberwise call: set field by field after it was made, the result was copied out.
+        // One memberwise call: the result is made in place, never copied out.
         return PageResult(
             status: page.status, page: plan.page, template: page.template, body: rendered.body,
             maxAge: site.maxAge(of: page.template), variantsHeader: routed ? plan.variantsHeader : nil,
