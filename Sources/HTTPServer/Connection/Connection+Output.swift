@@ -68,7 +68,9 @@ extension Connection {
             machine.writeProgressed(now: .now)
             for _ in completed {
                 guard let completion = work.unwritten.popFirst() else { break }
-                complete(completion)
+                // Moved, not copied: `complete` hands the request's header storage back to the
+                // parser, which reuses it only when nothing else holds it.
+                complete(consume completion)
             }
             completed.removeAll(keepingCapacity: true)
             work.completedScratch = completed
