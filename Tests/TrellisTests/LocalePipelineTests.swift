@@ -78,8 +78,12 @@ import Testing
         #expect(outcome.record.accessFields(errorCode: nil).contains(" locale=fr"))
     }
 
-    @Test func aMessageMissingInTheLocaleFallsBackToTheDefaultOne() {
-        let body = String(decoding: Self.run("/product/999", [("Accept-Language", "pl")]).response.body, as: UTF8.self)
+    @Test func aMessageMissingInTheLocaleFallsBackToTheDefaultOne() throws {
+        let pages = try TempPages()
+        try pages.write("strings/pl.json", try LocaleEndToEndTests.withoutNotFoundAction(pages.read("strings/pl.json")))
+        guard case .success(let site) = PagesLoader.load(PagesFolder(path: pages.path)) else { throw TestFailure("load") }
+        let pipeline = PagePipeline(site: site, cache: nil, upstream: nil)
+        let body = String(decoding: Self.run("/product/999", [("Accept-Language", "pl")], through: pipeline).response.body, as: UTF8.self)
         #expect(body.contains(#""text":"Nie znaleźliśmy tej strony""#) && body.contains(#""title":"Back to home""#))
     }
 
