@@ -55,6 +55,28 @@ import Testing
         server.stop()
     }
 
+    /// An upstream whose certificate nobody trusts: the TLS failure the upstream client logs is
+    /// a JSON object too, naming its source.
+    @Test func anUpstreamTLSFailureIsAJSONLine() throws {
+        let authority = try #require(TestCertificateAuthority())
+        let pair = try #require(authority.selfSigned("stranger", subjectAltName: "DNS:localhost,IP:127.0.0.1"))
+        let upstream = try ServerProcess(command: [
+            "upstream", "--data", ServerProcess.packageRoot + "/samples/recommendations.json", "--host", "127.0.0.1",
+            "--port", "0", "--tls-cert", pair.certificate, "--tls-key", pair.key,
+        ])
+        let pages = try TempPages()
+        try pages.setSources(["recommendations": #"{"url": "https://127.0.0.1:\#(upstream.port)/recommendations/{{key}}", "timeoutMs": 2000}"#])
+        let server = try ServerProcess(pages: pages.path, arguments: ["--log-format", "json"])
+        #expect(try TestClient(port: server.port).request("/product/3").status == 200)
+        let failure = try server.waitFor("the TLS failure's log line", timeout: 10) {
+            (try? Self.objects(server.errorLog))?.first { ($0["msg"] as? String)?.contains("upstream TLS failed") == true }
+        }
+        #expect(failure["level"] as? String == "warning" && failure["source"] as? String == "recommendations")
+        #expect(try Self.objects(server.errorLog).count >= 2, "the listening line and the failure, each an object")
+        server.stop()
+        upstream.stop()
+    }
+
     @Test func textKeepsLogfmtWithTheNewFields() throws {
         let server = try ServerProcess(pages: ServeEndToEndTests.pages)
         let client = try TestClient(port: server.port)
