@@ -112,6 +112,20 @@ extension Assembler {
         return .written
     }
 
+    /// Streams what a section's `then` yields standing alone (SPEC §10.1): at most one
+    /// component, written as it is written where the section stands in its page.
+    mutating func streamAlone(_ node: TemplateNode, _ scope: Scope) throws(UpgradeRequired) -> Streamed {
+        switch node {
+        case .component(let template): return try stream(template, scope)
+        case .conditional(let path, let then, let otherwise):
+            return try scope.branch(path, then: then, else: otherwise).map { branch throws(UpgradeRequired) in try streamAlone(branch, scope) } ?? .absent
+        case .variant(let experiment, let branches): return try streamAlone(evaluator.choose(experiment, branches), scope)
+        case .scheduled(let window, let node): return window.contains(evaluator.time) ? try streamAlone(node, scope) : .absent
+        case .splice(let nodes): return try nodes.first.map { first throws(UpgradeRequired) in try streamAlone(first, scope) } ?? .absent
+        default: return .absent  // validation lets nothing else be a section's `then`
+        }
+    }
+
     /// Streams a member's value that may hold components, as `Evaluator.value` evaluates it and
     /// `writeMember` writes it.
     private mutating func streamValue(_ node: TemplateNode, _ scope: Scope) throws(UpgradeRequired) -> Streamed {
@@ -140,6 +154,9 @@ extension Assembler {
         case .scheduled(let window, let node):
             guard window.contains(evaluator.time) else { return .absent }
             return try streamValue(node, scope)
+        case .section(let section):
+            guard let shown = evaluator.shown(section, scope) else { return .absent }
+            return try streamValue(shown.node, shown.scope)
         default:
             guard let value = evaluator.value(node, scope) else { return .absent }
             try write(value)
@@ -164,6 +181,8 @@ extension Assembler {
             try streamElements(evaluator.choose(experiment, branches), scope, written: &written)
         case .scheduled(let window, let node):
             if window.contains(evaluator.time) { try streamElements(node, scope, written: &written) }
+        case .section(let section):
+            if let shown = evaluator.shown(section, scope) { try streamElements(shown.node, shown.scope, written: &written) }
         case .component(let template):
             let mark = writer.count
             if written > 0 { writer.appendByte(UInt8(ascii: ",")) }
