@@ -25,6 +25,12 @@ extension Site {
         templates[template]?.section(named: name) != nil
     }
 
+    /// What the sources section `name` of `template` reads (with the page's required entries)
+    /// take from the request; the page's own forwarding for an unknown section.
+    public func forwarding(of template: String, section name: String) -> Forwarding {
+        templates[template]?.section(named: name)?.forwarding ?? forwarding(of: template)
+    }
+
     /// Whether `client` performs the catalog's `load` action (negotiated as any action, SPEC §7.4).
     public func canLoad(_ client: ClientClass) -> Bool {
         guard let index = catalog.actions.index(of: SiteLoader.loadAction) else { return false }

@@ -41,7 +41,7 @@ extension SiteLoader {
                                 maxAge: maxAge, data: entries, root: root,
                                 checksIDs: ComponentIDs.mayRepeat(in: .component(root), catalog: compiler.catalog),
                                 edges: compiled.edges)
-        placeSections(of: &template, catalog: compiler.catalog)
+        placeSections(of: &template, catalog: compiler.catalog, sources: sources)
         return template
     }
 

@@ -6,7 +6,7 @@ extension SiteLoader {
 
     /// Finds `page`'s sections, checks them, and works out their entries and the page's
     /// entries bound outside every section.
-    mutating func placeSections(of page: inout PageTemplate, catalog: Catalog) {
+    mutating func placeSections(of page: inout PageTemplate, catalog: Catalog, sources: SourceTable) {
         var places = SectionPlace.all(in: .component(page.root))
         var seen = Set<String>()
         for index in places.indices {
@@ -20,6 +20,8 @@ extension SiteLoader {
             }
             let roots = places[index].bindingRoots
             places[index].entries = page.data.map(\.name).filter(roots.contains)
+            let read = page.data.filter { $0.required || roots.contains($0.name) }
+            places[index].forwarding = Forwarding(entries: read, sources: sources)
         }
         page.sections = places
         guard !places.isEmpty else { return }

@@ -17,6 +17,9 @@ struct SectionPlace: Sendable {
     /// The page's data entries the section's `then` and the steps bind, in the page's order:
     /// what a request for the section alone loads, besides the required ones.
     var entries: [String] = []
+    /// What the sources of the page's required entries and of `entries` take from the request:
+    /// a section that binds no personal source is shared, even on a personal page.
+    var forwarding = Forwarding.none
 
     /// Every section of the tree at `node`, in document order, with the steps to it.
     static func all(in node: TemplateNode) -> [SectionPlace] {

@@ -8,6 +8,7 @@ enum AccessFields {
         line.append(result.page)
         line.literal(" template=")
         line.append(result.template)
+        if let section = result.section { line.field(" section=", section) }
         if let variants = result.variantsHeader { line.field(" variants=", variants) }
         line.literal(" release=")
         line.append(result.release.rawValue)

@@ -6,11 +6,18 @@ import SDUI
 /// the Pages generation it is the response-cache key: it names everything that decides the
 /// bytes of a page whose data come from the Pages folder.
 struct PagePlan: Sendable, Hashable {
-    /// What a request asks of its page. A section request (SPEC §10.1, `?_section=<name>`) will
-    /// be the second kind: decided like its page, answered with one part of it.
+    /// What a request asks of its page.
     enum Kind: Sendable, Hashable {
         /// The whole page.
         case page
+        /// One section alone (SPEC §10.1, `?_section=<name>`), or a page of its list from item
+        /// `after` on (§10.2): decided like its page, answered with one part of it.
+        case section(String, after: Int?)
+
+        /// The section's name, nil for the whole page.
+        var section: String? {
+            if case .section(let name, _) = self { name } else { nil }
+        }
     }
 
     /// What the request asks for.
@@ -44,14 +51,23 @@ struct PagePlan: Sendable, Hashable {
     var locale: String?
     /// Below `softMinVersions` (SPEC §7.3): the page carries the update banner.
     var upgradeSuggested = false
+    /// The sections the page serves as their placeholder (SPEC §10.1); empty for a page without
+    /// sections, a client that can't `load`, and a section request.
+    var deferred: Set<String> = []
+    /// One of `deferred` is an `"auto"` section deferred for want of a fresh upstream value:
+    /// the page is not kept in the response cache.
+    var deferredForFreshness = false
 
     /// Hashes what tells plans apart and leaves out what follows from it (`page`,
     /// `variantsHeader`, `forwardedNames` and `release` follow from the route, the template and
-    /// the variants) or can't differ yet (`kind` has one case): equal plans still hash equal, and a cache look-up hashes fewer strings.
+    /// the variants; `deferred` from the template and the client, but for an auto section, whose
+    /// page is never cached): equal plans still hash equal, and a cache look-up hashes fewer
+    /// strings. A page request's kind adds nothing: only a section request's is hashed.
     /// Everything a client chooses (params, query, forwarded values, locale, class) is hashed,
     /// so no client can make many keys collide.
     func hash(into hasher: inout Hasher) {
         hasher.combine(template)
+        if case .section = kind { hasher.combine(kind) }
         hasher.combine(client)
         hasher.combine(locale)
         // Mostly empty: an empty table adds nothing (its count would be all it hashes).
@@ -71,6 +87,7 @@ struct PagePlan: Sendable, Hashable {
             && a.belowMinimumVersion == b.belowMinimumVersion && a.personal == b.personal
             && a.upgradeSuggested == b.upgradeSuggested && a.page == b.page && a.variantsHeader == b.variantsHeader
             && a.release == b.release && a.forwardedNames == b.forwardedNames && sameBytes(a.query, b.query)
+            && a.deferred == b.deferred && a.deferredForFreshness == b.deferredForFreshness
     }
 
     /// Whether two tables hold the same names with the same values, compared as UTF-8 bytes.
@@ -87,7 +104,7 @@ extension PagePlan {
     /// sources forward, then the declared query parameters. Every field is worked out first and
     /// the plan made in one memberwise call, written straight into its caller's place (set field
     /// by field, it was built aside and copied out twice: ~60 reference counts per request).
-    init(site: Site, match: RouteMatch, request: HTTPRequest, answers: LocaleAnswers) throws(HTTPError) {
+    init(site: Site, match: RouteMatch, kind: Kind = .page, request: HTTPRequest, answers: LocaleAnswers) throws(HTTPError) {
         let query = try PageQuery.parse(request.headers).get()
         let rollout = site.rollout
         let template: String, params: [String: String], variants: [String: String], variantsHeader: String?
@@ -102,14 +119,16 @@ extension PagePlan {
             upgradeSuggested = rollout.upgradeSuggested(query.clientVersion)
         }
         let locale = LocaleNegotiation.negotiate(request.headers, localization: site.localization, answers: answers)
-        let forwarding = site.forwarding(of: template)
+        let forwarding = if case .section(let name, _) = kind { site.forwarding(of: template, section: name) } else {
+            site.forwarding(of: template)
+        }
         if let twice = ForwardedHeaders.repeatedCredential(among: forwarding.headers, in: request.headers) {
             throw .badRequest("\(twice) is sent more than once; a credential is one field")
         }
         let declared = try request.query.map { query throws(HTTPError) in
             try QueryParameters.parse(query, declared: site.declaredQuery(of: template)).get()
         }
-        self.init(page: match.page, template: template, params: params, query: declared ?? [:],
+        self.init(kind: kind, page: match.page, template: template, params: params, query: declared ?? [:],
                   client: site.clientClass(for: query.client), variants: variants, variantsHeader: variantsHeader,
                   release: release, belowMinimumVersion: belowMinimumVersion, personal: forwarding.personal,
                   forwardedNames: forwarding.headers,
