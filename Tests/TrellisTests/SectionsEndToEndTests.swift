@@ -119,3 +119,22 @@ import Testing
         #expect(server.stop() == 0)
     }
 }
+
+/// `trellis render --section` and `render --explain` with sections (SPEC §10.1).
+@Suite(.serialized) struct RenderSectionTests {
+    @Test func renderPrintsTheSectionsAnswerAnd204WhenNothingStandsThere() throws {
+        let upstream = FakeUpstream()
+        upstream.script("/recs/7", .json(#"{"items":["a"]}"#))
+        let pages = try SectionsEndToEndTests.pages(upstream: upstream)
+        let at = ["--at", "2026-06-15T12:00:00Z"]
+        let related = try runTrellis(["render", "/shelf/7", "--pages", pages.path, "--client", "ios/6.0.0", "--section", "related"] + at)
+        #expect(related.status == 0)
+        #expect(String(decoding: related.stdout, as: UTF8.self) == #"{"id":"related","type":"column","data":{"elements":[{"id":"r-a","type":"text","data":{"text":"a"}}]}}"#)
+        let gone = try runTrellis(["render", "/shelf/7", "--pages", pages.path, "--section", "gone"] + at)
+        #expect(gone.status == 0 && gone.stdout.isEmpty && gone.stderr.hasPrefix("204 "))
+        let explained = try runTrellis(["render", "/shelf/7", "--pages", pages.path, "--client", "ios/6.0.0", "--explain"] + at)
+        #expect(explained.stderr.contains("section related deferred (served as its placeholder)\n"))
+        let inline = try runTrellis(["render", "/shelf/7", "--pages", pages.path, "--client", "android/6.0.0", "--explain"] + at)
+        #expect(!inline.stderr.contains("deferred"))
+    }
+}

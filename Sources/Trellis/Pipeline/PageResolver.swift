@@ -25,7 +25,7 @@ struct PageResolver: Sendable {
             forwardedNames: plan.forwardedNames, fallbackRecords: rendered.fallbackRecords, contentLanguage: plan.locale,
             upgradeSuggested: routed && plan.upgradeSuggested,
             nextEdge: site.nextEdge(of: page.template, after: date, updateBanner: routed && plan.upgradeSuggested),
-            section: routed ? plan.kind.section : nil)
+            section: routed ? plan.kind.section : nil, deferredSections: routed ? plan.deferred.sorted() : [])
     }
 
     /// The page rendered for a plan: the routed one, or a special page in its place.

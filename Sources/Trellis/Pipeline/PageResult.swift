@@ -37,6 +37,8 @@ struct PageResult: Sendable {
     /// The section answered alone (`X-Section`, the access log's `section=`; SPEC §10.1); nil
     /// for a page, and for the upgrade or not-found page answered in a section's place.
     var section: String?
+    /// The sections the page served as their placeholder, in name order (`render --explain`).
+    var deferredSections: [String] = []
 }
 
 extension PageResult {
@@ -47,5 +49,6 @@ extension PageResult {
             + HeapBytes.of(fallbackTypes) + HeapBytes.of(actionFallbackTypes) + HeapBytes.of(strings: missingOptional)
             + HeapBytes.of(strings: stale) + HeapBytes.of(strings: forwardedNames) + HeapBytes.of(fallbackRecords)
             + (contentLanguage.map(HeapBytes.of) ?? 0) + (section.map(HeapBytes.of) ?? 0)
+            + HeapBytes.of(strings: deferredSections)
     }
 }
