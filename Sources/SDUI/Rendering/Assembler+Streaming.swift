@@ -112,20 +112,6 @@ extension Assembler {
         return .written
     }
 
-    /// Streams what a section's `then` yields standing alone (SPEC §10.1): at most one
-    /// component, written as it is written where the section stands in its page.
-    mutating func streamAlone(_ node: TemplateNode, _ scope: Scope) throws(UpgradeRequired) -> Streamed {
-        switch node {
-        case .component(let template): return try stream(template, scope)
-        case .conditional(let path, let then, let otherwise):
-            return try scope.branch(path, then: then, else: otherwise).map { branch throws(UpgradeRequired) in try streamAlone(branch, scope) } ?? .absent
-        case .variant(let experiment, let branches): return try streamAlone(evaluator.choose(experiment, branches), scope)
-        case .scheduled(let window, let node): return window.contains(evaluator.time) ? try streamAlone(node, scope) : .absent
-        case .splice(let nodes): return try nodes.first.map { first throws(UpgradeRequired) in try streamAlone(first, scope) } ?? .absent
-        default: return .absent  // validation lets nothing else be a section's `then`
-        }
-    }
-
     /// Streams a member's value that may hold components, as `Evaluator.value` evaluates it and
     /// `writeMember` writes it.
     private mutating func streamValue(_ node: TemplateNode, _ scope: Scope) throws(UpgradeRequired) -> Streamed {

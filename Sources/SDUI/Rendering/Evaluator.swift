@@ -53,7 +53,7 @@ struct Evaluator {
         case .scheduled(let window, let node):
             return window.contains(time) ? value(node, scope) : nil
         case .section(let section):
-            return shown(section, scope).flatMap { value($0.node, $0.scope) }
+            return shown(section, scope).flatMap { value($0.node, $0.scope) }.map { capturing(section, $0) }
         case .message(let key, let arguments):
             return localize { localizer in
                 // A few arguments, looked up by a scan: no table is built and hashed per message.
@@ -106,7 +106,11 @@ struct Evaluator {
         case .scheduled(let window, let node):
             if window.contains(time) { elements(node, scope, into: &out) }
         case .section(let section):
-            if let shown = shown(section, scope) { elements(shown.node, shown.scope, into: &out) }
+            guard let shown = shown(section, scope) else { return }
+            let start = out.count
+            elements(shown.node, shown.scope, into: &out)
+            // A section yields at most one component.
+            if out.count > start { out[start] = capturing(section, out[start]) }
         default:
             if let value = value(node, scope) { out.append(value) }
         }
@@ -147,6 +151,13 @@ struct Evaluator {
             if let index = branch(variant.name) { return index }
         }
         return 0
+    }
+
+    /// `value`, marked `captured` when it is the component of the section rendered alone.
+    private func capturing(_ section: SectionTemplate, _ value: Evaluated) -> Evaluated {
+        guard sections.captured == section.name, case .component(var component) = value else { return value }
+        component.captured = true
+        return .component(component)
     }
 
     /// What stands in a section's place, and the scope it is evaluated in: its `then` in

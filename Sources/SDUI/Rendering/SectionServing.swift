@@ -6,6 +6,9 @@ struct SectionServing: Sendable {
     /// `<page path>?<query>`: the page's path, then each declared query parameter the request
     /// carried as `name=value&` (`SectionURL.base`).
     var urlBase = ""
+    /// The section rendered alone (`Site.renderSection`): the component it yields is marked
+    /// `captured`, so that assembly records where it is written in the page.
+    var captured: String?
 
     /// `{"type":"load","url":"<urlBase>_section=<name>","target":<target>,"mode":"replace"}`.
     func load(_ section: String, target: String) -> JSONValue {

@@ -74,39 +74,26 @@ extension Site {
     }
 
     /// Renders section `name` of `template` alone for a client, with the arguments of `render`:
-    /// the decisions on the way to it taken as the page takes them, then its content assembled
-    /// and negotiated as the page does where the section stands inline.
+    /// the bytes its page holds where the section stands inline (`SectionCapture`), nothing
+    /// when nothing stands there, or the upgrade page where the page would be one.
     public func renderSection(_ name: String, template: String, params: [String: String], query: [String: String] = [:],
                               data: [String: JSONValue], client: ClientClass, variants: [String: String],
                               locale: String? = nil, at date: Date) -> SectionOutcome {
-        guard let page = templates[template], let place = page.section(named: name) else { return .nothing }
-        let scope = pageScope(page, params: params, query: query, data: data)
-        let evaluator = Evaluator(variants: variants, rollout: rollout, localizer: Localizer(localization, tag: locale),
+        guard let page = templates[template], page.section(named: name) != nil else { return .nothing }
+        var evaluator = Evaluator(variants: variants, rollout: rollout, localizer: Localizer(localization, tag: locale),
                                   time: date.timeIntervalSince1970)
-        guard place.isReached(in: scope, by: evaluator) else { return .nothing }
+        evaluator.sections.captured = name
         var assembler = Assembler(catalog: catalog, profile: classes.adopt(client).profile, evaluator: evaluator,
                                   checksIDs: page.checksIDs, literalIDs: literalIDs)
         do {
-            guard try assembler.streamAlone(place.section.then, scope) == .written else { return .nothing }
+            guard let root = evaluator.component(page.root, pageScope(page, params: params, query: query, data: data)),
+                  let kept = try assembler.negotiate(root), kept.type == page.root.type else { return .upgradeRequired }
+            try assembler.write(kept)
         } catch {
             return .upgradeRequired
         }
-        return .component(RenderedPage(body: assembler.writer.bytes, fallbacks: assembler.fallbacks,
-                                       fallbackTypes: assembler.fallbackTypes,
-                                       actionFallbackTypes: assembler.actionFallbackTypes))
-    }
-}
-
-extension SectionPlace {
-    /// Whether the page's render reaches the section: every `$if`, `$variant` and window on the
-    /// way decides as it does in the page.
-    func isReached(in scope: Scope, by evaluator: Evaluator) -> Bool {
-        steps.allSatisfy { step in
-            switch step {
-            case .when(let path, let present): (scope.lookup(path)?.isPresent == true) == present
-            case .branch(let experiment, let branches, let index): evaluator.chosenIndex(experiment, branches) == index
-            case .window(let window): window.contains(evaluator.time)
-            }
-        }
+        guard let capture = assembler.capture, let bytes = capture.bytes else { return .nothing }
+        return .component(RenderedPage(body: Array(assembler.writer.bytes[bytes]), fallbacks: capture.fallbacks,
+                                       fallbackTypes: capture.fallbackTypes, actionFallbackTypes: capture.actionFallbackTypes))
     }
 }

@@ -87,7 +87,7 @@ extension TemplateCompiler {
     }
 
     /// The id templates of the components `node` may yield in its place.
-    private static func topIDs(_ node: TemplateNode) -> [TemplateNode] {
+    static func topIDs(_ node: TemplateNode) -> [TemplateNode] {
         switch node {
         case .component(let template): [template.id]
         case .conditional(_, let then, let otherwise): [then, otherwise].compactMap { $0 }.flatMap(topIDs)

@@ -55,4 +55,12 @@ struct SectionRenderingTests {
         #expect(F.alone(site, data: data, client: F.ios4) == "UPGRADE")
         #expect(F.page(site, data: data, client: F.ios4) == "UPGRADE")
     }
+
+    @Test func nothingStandsThereWhenTheComponentHoldingItIsDropped() throws {
+        let inner = F.section(then: #"{"id":"related","type":"text","data":{"text":"{{title.text}}"}}"#)
+        let holder = #"[{"id":"holder","type":"carousel","fallback":null,"data":{"items":[\#(inner)]}}]"#
+        let site = try Fixtures.load(F.files(holder))
+        #expect(F.alone(site, data: data, client: F.ios4) == "NOTHING")
+        #expect(F.alone(site, data: data, client: F.ios6) == #"{"id":"related","type":"text","data":{"text":"One"}}"#)
+    }
 }
