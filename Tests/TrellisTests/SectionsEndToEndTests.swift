@@ -120,6 +120,32 @@ import Testing
     }
 }
 
+/// A section that binds no personal source is shared, even on a personal page (SPEC §10.1).
+@Suite(.serialized) struct PersonalPageSectionTests {
+    @Test func aSectionBindingNoPersonalSourceIsCachedAndVariesWithNoCredential() throws {
+        let upstream = FakeUpstream()
+        upstream.script("/recs/7", .json(#"{"items":["a"]}"#))
+        upstream.script("/me/7", .echoHeader("Authorization"))
+        let pages = try SectionsEndToEndTests.pages(upstream: upstream)
+        try pages.setSources(["recs": #"{ "url": "\#(upstream.url("/recs/{{key}}"))", "timeoutMs": 2000, "ttlSeconds": 60 }"#,
+                              "me": #"{ "url": "\#(upstream.url("/me/{{key}}"))", "timeoutMs": 2000, "ttlSeconds": 5, "forwardHeaders": ["Authorization"] }"#])
+        var shelf = try pages.read("pages/shelf.json")
+        shelf = shelf.replacingOccurrences(of: #""data": { "recs""#, with: #""data": { "me": { "source": "me", "key": "{{params.id}}" }, "recs""#)
+        shelf = shelf.replacingOccurrences(of: #""text": "Shelf {{params.id}}""#, with: #""text": "{{me.value}}""#)
+        try pages.replaceByRename("pages/shelf.json", shelf)
+        let server = try ServerProcess(pages: pages.path)
+        let client = try TestClient(port: server.port)
+        let alice = [("X-Client-Version", "android/6.0.0"), ("Authorization", "Bearer alice")]
+        let page = try client.request("/shelf/7", headers: alice)
+        #expect(page.header("Cache-Control") == "private, no-cache" && page.header("Vary")?.hasSuffix(", Authorization") == true)
+        let section = try client.request("/shelf/7?_section=related", headers: alice)
+        #expect(section.header("Cache-Control") == "private, max-age=30" && section.header("Vary")?.contains("Authorization") == false)
+        _ = try client.request("/shelf/7?_section=related", headers: [("X-Client-Version", "android/6.0.0"), ("Authorization", "Bearer bob")])
+        #expect(try server.metric("trellis_cache_hits_total") == 1)
+        #expect(server.stop() == 0)
+    }
+}
+
 /// `trellis render --section` and `render --explain` with sections (SPEC §10.1).
 @Suite(.serialized) struct RenderSectionTests {
     @Test func renderPrintsTheSectionsAnswerAnd204WhenNothingStandsThere() throws {
