@@ -31,10 +31,16 @@ import Testing
         return pages
     }
 
-    @Test func aClientThatLoadsGetsThePlaceholderAndThePageDoesNotFetchTheSectionsEntries() throws {
+    /// A fake upstream answering `/recs/7` with `items`, and the Pages served from it.
+    static func shelf(items: String = #"["a","b"]"#, defer: String = "true") throws -> (FakeUpstream, TempPages) {
         let upstream = FakeUpstream()
-        upstream.script("/recs/7", .json(#"{"items":["a","b"]}"#))
-        let pages = try Self.pages(upstream: upstream)
+        upstream.script("/recs/7", .json(#"{"items":\#(items)}"#))
+        return (upstream, try pages(upstream: upstream, defer: `defer`))
+    }
+
+    @Test func aClientThatLoadsGetsThePlaceholderAndThePageDoesNotFetchTheSectionsEntries() throws {
+        let (upstream, pages) = try Self.shelf()
+        defer { upstream.stop() }
         let server = try ServerProcess(pages: pages.path)
         let client = try TestClient(port: server.port)
         let deferred = try client.request("/shelf/7?utm=x&q=red%20hat", headers: Self.loads)
@@ -47,9 +53,8 @@ import Testing
     }
 
     @Test func aSectionAloneIsItsSubtreeWithXSectionAndItsOwnCacheEntry() throws {
-        let upstream = FakeUpstream()
-        upstream.script("/recs/7", .json(#"{"items":["a","b"]}"#))
-        let pages = try Self.pages(upstream: upstream)
+        let (upstream, pages) = try Self.shelf()
+        defer { upstream.stop() }
         let server = try ServerProcess(pages: pages.path)
         let client = try TestClient(port: server.port)
         let page = try client.request("/shelf/7", headers: Self.cantLoad)
@@ -73,9 +78,8 @@ import Testing
     }
 
     @Test func nothingStandingThereIs204WithThePagesHeadersButNoETagOrContentType() throws {
-        let upstream = FakeUpstream()
-        upstream.script("/recs/7", .json(#"{"items":[]}"#))
-        let pages = try Self.pages(upstream: upstream)
+        let (upstream, pages) = try Self.shelf(items: "[]")
+        defer { upstream.stop() }
         let server = try ServerProcess(pages: pages.path)
         let gone = try TestClient(port: server.port).request("/shelf/7?_section=gone", headers: Self.loads)
         #expect(gone.status == 204 && gone.body.isEmpty)
@@ -85,8 +89,8 @@ import Testing
     }
 
     @Test func theChecksComeRightAfterRouting() throws {
-        let upstream = FakeUpstream()
-        let pages = try Self.pages(upstream: upstream)
+        let (upstream, pages) = try Self.shelf()
+        defer { upstream.stop() }
         let server = try ServerProcess(pages: pages.path)
         let client = try TestClient(port: server.port)
         // An unknown section is a JSON 404, even before a malformed client header is read.
@@ -104,9 +108,8 @@ import Testing
     }
 
     @Test func anAutoSectionIsDeferredOnlyWhileItsUpstreamValueIsNotFreshAndSuchAPageIsNotKept() throws {
-        let upstream = FakeUpstream()
-        upstream.script("/recs/7", .json(#"{"items":["a"]}"#))
-        let pages = try Self.pages(upstream: upstream, defer: #""auto""#)
+        let (upstream, pages) = try Self.shelf(items: #"["a"]"#, defer: #""auto""#)
+        defer { upstream.stop() }
         let server = try ServerProcess(pages: pages.path)
         let client = try TestClient(port: server.port)
         let cold = try client.request("/shelf/7", headers: Self.loads)
@@ -123,10 +126,9 @@ import Testing
 /// A section that binds no personal source is shared, even on a personal page (SPEC §10.1).
 @Suite(.serialized) struct PersonalPageSectionTests {
     @Test func aSectionBindingNoPersonalSourceIsCachedAndVariesWithNoCredential() throws {
-        let upstream = FakeUpstream()
-        upstream.script("/recs/7", .json(#"{"items":["a"]}"#))
+        let (upstream, pages) = try SectionsEndToEndTests.shelf(items: #"["a"]"#)
+        defer { upstream.stop() }
         upstream.script("/me/7", .echoHeader("Authorization"))
-        let pages = try SectionsEndToEndTests.pages(upstream: upstream)
         try pages.setSources(["recs": #"{ "url": "\#(upstream.url("/recs/{{key}}"))", "timeoutMs": 2000, "ttlSeconds": 60 }"#,
                               "me": #"{ "url": "\#(upstream.url("/me/{{key}}"))", "timeoutMs": 2000, "ttlSeconds": 5, "forwardHeaders": ["Authorization"] }"#])
         var shelf = try pages.read("pages/shelf.json")
@@ -149,9 +151,8 @@ import Testing
 /// `trellis render --section` and `render --explain` with sections (SPEC §10.1).
 @Suite(.serialized) struct RenderSectionTests {
     @Test func renderPrintsTheSectionsAnswerAnd204WhenNothingStandsThere() throws {
-        let upstream = FakeUpstream()
-        upstream.script("/recs/7", .json(#"{"items":["a"]}"#))
-        let pages = try SectionsEndToEndTests.pages(upstream: upstream)
+        let (upstream, pages) = try SectionsEndToEndTests.shelf(items: #"["a"]"#)
+        defer { upstream.stop() }
         let at = ["--at", "2026-06-15T12:00:00Z"]
         let related = try runTrellis(["render", "/shelf/7", "--pages", pages.path, "--client", "ios/6.0.0", "--section", "related"] + at)
         #expect(related.status == 0)

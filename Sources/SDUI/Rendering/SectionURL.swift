@@ -16,26 +16,8 @@ enum SectionURL {
         if url.isEmpty { url = "/" }
         url += "?"
         for name in page.query {
-            if let value = query[name] { url += escaped(name) + "=" + escaped(value) + "&" }
+            if let value = query[name] { url += PercentEncoding.encode(name) + "=" + PercentEncoding.encode(value) + "&" }
         }
         return url
     }
-
-    /// `text` with every byte but RFC 3986's unreserved ones as `%XX` (uppercase hex).
-    static func escaped(_ text: String) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(text.utf8.count)
-        for byte in text.utf8 {
-            if Route.isValueByte(byte) {
-                out.append(byte)
-            } else {
-                out.append(UInt8(ascii: "%"))
-                out.append(hex[Int(byte >> 4)])
-                out.append(hex[Int(byte & 0xF)])
-            }
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    private static let hex = Array("0123456789ABCDEF".utf8)
 }
