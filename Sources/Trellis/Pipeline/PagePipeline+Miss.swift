@@ -40,7 +40,7 @@ extension PagePipeline {
                                           terms: page.terms, date: context.date))
         }
         // A page with an `auto` section deferred for want of a fresh value is not kept (SPEC §10.1).
-        let lifetime = plan.deferredForFreshness ? .zero
+        let lifetime = plan.deferred?.forFreshness == true ? .zero
             : PageCachePolicy.lifetime(PageCachePolicy.lifetime(requests, data: data), until: result.nextEdge, from: context.date)
         let expiresAt = lifetime.map { context.now() + $0 }
         let representation: Representation, cost: Int

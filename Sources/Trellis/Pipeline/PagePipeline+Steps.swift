@@ -23,15 +23,15 @@ extension PagePipeline {
         guard request.method == "GET" || request.method == "HEAD" else { throw .methodNotAllowed }
         var plan = try PagePlan(site: site, match: match, kind: kind, request: request, answers: snapshot.localeAnswers)
         if kind == .page, !plan.belowMinimumVersion {
-            (plan.deferred, plan.deferredForFreshness) = deferredSections(plan, headers: request.headers)
+            plan.deferred = deferredSections(plan, headers: request.headers)
         }
         return plan
     }
 
     /// The sections the page of `plan` serves as their placeholder (SPEC §10.1), and whether an
     /// `"auto"` one is among them because one of its url entries has no fresh value in the
-    /// upstream cache now (asked without fetching; with no upstream, none has).
-    private func deferredSections(_ plan: PagePlan, headers: HTTPHeaders) -> (Set<String>, Bool) {
+    /// upstream cache now (asked without fetching; with no upstream, none has); nil for none.
+    private func deferredSections(_ plan: PagePlan, headers: HTTPHeaders) -> DeferredSections? {
         let site = snapshot.site
         var forFreshness = false
         let deferred = site.deferredSections(template: plan.template, client: plan.client) { section in
@@ -43,7 +43,7 @@ extension PagePipeline {
             forFreshness = forFreshness || stale
             return stale
         }
-        return (deferred, forFreshness)
+        return deferred.isEmpty ? nil : DeferredSections(names: deferred, forFreshness: forFreshness)
     }
 
     /// The data step's synchronous part: the entries `plan` binds (`requests`, which also
@@ -61,7 +61,7 @@ extension PagePipeline {
     /// not read those only they bind. Nil: every entry.
     private func entriesRead(_ plan: PagePlan) -> Set<String>? {
         switch plan.kind {
-        case .page: plan.deferred.isEmpty ? nil : snapshot.site.entriesRead(template: plan.template, deferred: plan.deferred)
+        case .page: plan.deferred.flatMap { snapshot.site.entriesRead(template: plan.template, deferred: $0.names) }
         case .section(let name, _): snapshot.site.entriesRead(template: plan.template, section: name)
         }
     }

@@ -25,7 +25,7 @@ struct PageResolver: Sendable {
             forwardedNames: plan.forwardedNames, fallbackRecords: rendered.fallbackRecords, contentLanguage: plan.locale,
             upgradeSuggested: routed && plan.upgradeSuggested,
             nextEdge: site.nextEdge(of: page.template, after: date, updateBanner: routed && plan.upgradeSuggested),
-            section: routed ? plan.kind.section : nil, deferredSections: routed ? plan.deferred.sorted() : [])
+            section: routed ? plan.kind.section : nil, deferredSections: routed ? (plan.deferred?.names.sorted() ?? []) : [])
     }
 
     /// The page rendered for a plan: the routed one, or a special page in its place.
@@ -61,7 +61,7 @@ struct PageResolver: Sendable {
     private func ownPage(_ plan: PagePlan, data: PageData, date: Date) -> Rendered {
         switch site.render(template: plan.template, params: plan.params, query: plan.query, data: data.values,
                            client: plan.client, variants: plan.variants, locale: plan.locale, at: date,
-                           updateBanner: plan.upgradeSuggested, explain: explains, deferred: plan.deferred) {
+                           updateBanner: plan.upgradeSuggested, explain: explains, deferred: plan.deferred?.names ?? []) {
         case .upgradeRequired:
             return special("upgrade", status: 200, plan: plan, date: date)
         case .page(let rendered):
