@@ -18,8 +18,19 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Forced release: canary or stable (anything else: exit 2).") var release: String?
     @Option(help: "Accept-Language, negotiated as the header is: fr-CA, \"fr;q=0.8, en\".") var locale: String?
     @Option(help: "Render as of this RFC 3339 time, e.g. 2026-12-01T00:00:00Z (scheduled content).") var at: String?
+    @Option(help: "Print this section's answer alone (SPEC §10.1): `204` on stderr when nothing stands there.") var section: String?
+    @Option(help: "With --section: the page of its list from this item on (SPEC §10.2).") var after: Int?
     @Flag(help: "Indent the output for reading (not what is sent).") var pretty = false
     @Flag(help: "On stderr, a line per replaced or dropped component: its path, both types and why.") var explain = false
+
+    /// The path with `_section` and `_after` added to its query when asked for.
+    private var target: String {
+        var query: [String] = []
+        if let section { query.append("_section=" + section) }
+        if let after { query.append("_after=\(after)") }
+        guard !query.isEmpty else { return path }
+        return path + (path.contains("?") ? "&" : "?") + query.joined(separator: "&")
+    }
 
     func run() throws {
         var headers: [(String, String)] = []
@@ -28,7 +39,7 @@ struct RenderCommand: ParsableCommand {
         if let deviceId { headers.append(("X-Device-Id", deviceId)) }
         if let locale { headers.append(("Accept-Language", locale)) }
         let date = try at.map(ScheduleInstant.parse) ?? Date()
-        let rendered = PageRendering.render(path: path, pages: pages, headers: headers,
+        let rendered = PageRendering.render(path: target, pages: pages, headers: headers,
                                             forced: ForcedRollout(variants: variant, release: release), pretty: pretty,
                                             explain: explain, date: date)
         FileHandle.standardError.write(Data(rendered.summary.utf8))

@@ -116,7 +116,7 @@ import Testing
             "pages/p.json:$.root.data.children[0].as: $each needs \"as\": a variable name",
             "pages/p.json:$.root.data.children[1]: $if needs \"then\" or \"else\"",
             "pages/p.json:$.root.data.children[2]: $variant needs at least one variant",
-            "pages/p.json:$.root.data.children[3].$nope: unknown directive \"$nope\" ($include, $each, $if, $variant, $t, $format)",
+            "pages/p.json:$.root.data.children[3].$nope: unknown directive \"$nope\" ($include, $each, $if, $variant, $section, $t, $format)",
             "pages/p.json:$.root.data.children[4].extra: unknown key \"extra\" in $include",
             "pages/p.json:$.root.data.children[5]: expected a component object, found a string",
         ])

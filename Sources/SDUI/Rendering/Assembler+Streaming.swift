@@ -140,6 +140,9 @@ extension Assembler {
         case .scheduled(let window, let node):
             guard window.contains(evaluator.time) else { return .absent }
             return try streamValue(node, scope)
+        case .section(let section):
+            guard let shown = evaluator.shown(section, scope) else { return .absent }
+            return try streamValue(shown.node, shown.scope)
         default:
             guard let value = evaluator.value(node, scope) else { return .absent }
             try write(value)
@@ -164,6 +167,8 @@ extension Assembler {
             try streamElements(evaluator.choose(experiment, branches), scope, written: &written)
         case .scheduled(let window, let node):
             if window.contains(evaluator.time) { try streamElements(node, scope, written: &written) }
+        case .section(let section):
+            if let shown = evaluator.shown(section, scope) { try streamElements(shown.node, shown.scope, written: &written) }
         case .component(let template):
             let mark = writer.count
             if written > 0 { writer.appendByte(UInt8(ascii: ",")) }

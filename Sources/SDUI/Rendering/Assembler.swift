@@ -33,6 +33,9 @@ struct Assembler {
     /// Every change made to the tallies above, in order, so that a streamed component found
     /// dropped after it was written takes back its own and its children's (`undoEffects`).
     var effects: [Effect] = []
+    /// Where the component of the section rendered alone was written, and what its subtree
+    /// added to the tallies (`Assembler+Capture`); nil unless a section is rendered alone.
+    var capture: SectionCapture?
 
     /// One change to the assembler's tallies.
     enum Effect {
@@ -45,6 +48,7 @@ struct Assembler {
     /// The component as this client gets it, or nil when it is dropped. Called once per
     /// component, in document order, just before it is written.
     mutating func negotiate(_ original: EvaluatedComponent) throws(UpgradeRequired) -> EvaluatedComponent? {
+        if original.captured { beginCapture() }
         guard let kept = try replacement(for: original), serve(kept.id) else { return nil }
         return kept
     }
@@ -105,7 +109,8 @@ struct Assembler {
             else { break }
             let candidate = conform(evaluated)
             guard candidate.has(catalog[candidate.component.type].required) else { break }
-            let next = candidate.component
+            var next = candidate.component
+            next.captured = original.captured
             if profile.renderable[next.type] && candidate.unperformable.isEmpty {
                 count(candidate)
                 explain(conformed, served: next.type)
@@ -134,6 +139,8 @@ struct Assembler {
 
     /// Writes a renderable component: `{"id":…,"type":…,"data":{…}}`.
     mutating func write(_ component: EvaluatedComponent) throws(UpgradeRequired) {
+        let start = writer.count
+        defer { if component.captured { endCapture(from: start) } }
         let rules = catalog[component.type].fields
         writeHead(id: component.id, type: component.type)
         explanation?.enter(key: "data")

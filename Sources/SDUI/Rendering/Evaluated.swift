@@ -89,4 +89,7 @@ struct EvaluatedComponent: Sendable {
     var data: [EvaluatedMember]
     var fallback: FallbackRule
     var required: Bool
+    /// The component a section yielded whose bytes a render of that section alone takes from
+    /// its page (`SectionServing.captured`, `Assembler.capture`); its fallback inherits it.
+    var captured = false
 }

@@ -9,6 +9,8 @@ struct Evaluator {
     var localizer: Localizer? = nil
     /// The time the page renders as of (seconds since 1970), for `activeFrom`/`activeUntil`.
     var time: Double = 0
+    /// Which sections the page serves as their placeholder, and the url they load from.
+    var sections = SectionServing()
 
     /// The value of `node`, or nil when it has none.
     func value(_ node: TemplateNode, _ scope: Scope) -> Evaluated? {
@@ -50,6 +52,8 @@ struct Evaluator {
             return value(choose(experiment, branches), scope)
         case .scheduled(let window, let node):
             return window.contains(time) ? value(node, scope) : nil
+        case .section(let section):
+            return shown(section, scope).flatMap { value($0.node, $0.scope) }.map { capturing(section, $0) }
         case .message(let key, let arguments):
             return localize { localizer in
                 // A few arguments, looked up by a scan: no table is built and hashed per message.
@@ -101,6 +105,12 @@ struct Evaluator {
             elements(choose(experiment, branches), scope, into: &out)
         case .scheduled(let window, let node):
             if window.contains(time) { elements(node, scope, into: &out) }
+        case .section(let section):
+            guard let shown = shown(section, scope) else { return }
+            let start = out.count
+            elements(shown.node, shown.scope, into: &out)
+            // A section yields at most one component.
+            if out.count > start { out[start] = capturing(section, out[start]) }
         default:
             if let value = value(node, scope) { out.append(value) }
         }
@@ -130,11 +140,36 @@ struct Evaluator {
     /// The branch for the request's variant; without one, the branch of the first variant
     /// listed in the experiment that has one (SPEC §3.1); else the template's first branch.
     func choose(_ experiment: String, _ branches: [VariantBranch]) -> TemplateNode {
-        func branch(_ name: String) -> TemplateNode? { branches.first(where: { $0.name == name })?.node }
-        if let chosen = variants[experiment], let node = branch(chosen) { return node }
+        branches[chosenIndex(experiment, branches)].node
+    }
+
+    /// The index in `branches` of the branch `choose` takes.
+    func chosenIndex(_ experiment: String, _ branches: [VariantBranch]) -> Int {
+        func branch(_ name: String) -> Int? { branches.firstIndex(where: { $0.name == name }) }
+        if let chosen = variants[experiment], let index = branch(chosen) { return index }
         for variant in rollout.experiment(named: experiment)?.variants ?? [] {
-            if let node = branch(variant.name) { return node }
+            if let index = branch(variant.name) { return index }
         }
-        return branches[0].node
+        return 0
+    }
+
+    /// `value`, marked `captured` when it is the component of the section rendered alone.
+    private func capturing(_ section: SectionTemplate, _ value: Evaluated) -> Evaluated {
+        guard sections.captured == section.name, case .component(var component) = value else { return value }
+        component.captured = true
+        return .component(component)
+    }
+
+    /// What stands in a section's place, and the scope it is evaluated in: its `then` in
+    /// `scope`, or, deferred, its placeholder in `scope` with `{{section.load}}` bound (nil
+    /// when the placeholder's id has no value).
+    func shown(_ section: SectionTemplate, _ scope: Scope) -> (node: TemplateNode, scope: Scope)? {
+        guard let placeholder = section.placeholder, sections.deferred.contains(section.name) else { return (section.then, scope) }
+        guard let target = value(placeholder.id, scope)?.text else { return nil }
+        var inner = scope
+        inner.bind(SectionLoad.root, .value(.object(JSONObject([
+            JSONObject.Member(key: "load", value: sections.load(section.name, target: target)),
+        ]))))
+        return (.component(placeholder), inner)
     }
 }

@@ -17,31 +17,20 @@ extension Site {
     ///   - locale: the negotiated locale for `$t` and `$format` (one of `localization`'s tags).
     ///   - date: the time the page renders as of, for `activeFrom`/`activeUntil`.
     ///   - updateBanner: insert `fragments/update-banner.json` first in the root's first slot.
+    ///   - deferred: the sections served as their placeholder (`deferredSections`, SPEC §10.1).
     /// - Returns: the body, or `.upgradeRequired` when a required component (or the root
     ///   page) can't be rendered for the client.
     public func render(template: String, params: [String: String], query: [String: String] = [:],
                        data: [String: JSONValue], client: ClientClass, variants: [String: String],
                        locale: String? = nil, at date: Date, updateBanner: Bool = false,
-                       explain: Bool = false) -> RenderOutcome {
+                       explain: Bool = false, deferred: Set<String> = []) -> RenderOutcome {
         guard let page = templates[template] ?? templates["not-found"] else { return .upgradeRequired }
-        var scope = Scope()
-        var paramsObject = JSONObject()
-        // In name order, the same bytes whatever the table's order; a route's usual one
-        // parameter needs no sorted copy of the names.
-        if params.count == 1, let (name, value) = params.first {
-            paramsObject[name] = .string(value)
-        } else {
-            for name in params.keys.sorted() { paramsObject[name] = .string(params[name]!) }
-        }
-        scope.bind("params", .value(.object(paramsObject)))
-        var queryObject = JSONObject()
-        for name in page.query { if let value = query[name] { queryObject[name] = .string(value) } }
-        scope.bind("query", .value(.object(queryObject)))
-        for entry in page.data {
-            if let value = data[entry.name] { scope.bind(entry.name, .value(value)) }
-        }
-        let evaluator = Evaluator(variants: variants, rollout: rollout, localizer: Localizer(localization, tag: locale),
+        let scope = pageScope(page, params: params, query: query, data: data)
+        var evaluator = Evaluator(variants: variants, rollout: rollout, localizer: Localizer(localization, tag: locale),
                                   time: date.timeIntervalSince1970)
+        if !deferred.isEmpty {
+            evaluator.sections = SectionServing(deferred: deferred, urlBase: SectionURL.base(of: page, params: params, query: query))
+        }
         var assembler = Assembler(catalog: catalog, profile: classes.adopt(client).profile, evaluator: evaluator,
                                   checksIDs: page.checksIDs, literalIDs: literalIDs)
         if explain { assembler.explanation = FallbackExplanation() }
@@ -66,5 +55,27 @@ extension Site {
         return .page(RenderedPage(body: assembler.writer.bytes, fallbacks: assembler.fallbacks,
                                   fallbackTypes: assembler.fallbackTypes, actionFallbackTypes: assembler.actionFallbackTypes,
                                   fallbackRecords: assembler.explanation?.records ?? []))
+    }
+
+    /// The scope a page's template is evaluated in: `params`, the declared `query` parameters
+    /// and the data entries that have a value.
+    func pageScope(_ page: PageTemplate, params: [String: String], query: [String: String], data: [String: JSONValue]) -> Scope {
+        var scope = Scope()
+        var paramsObject = JSONObject()
+        // In name order, the same bytes whatever the table's order; a route's usual one
+        // parameter needs no sorted copy of the names.
+        if params.count == 1, let (name, value) = params.first {
+            paramsObject[name] = .string(value)
+        } else {
+            for name in params.keys.sorted() { paramsObject[name] = .string(params[name]!) }
+        }
+        scope.bind("params", .value(.object(paramsObject)))
+        var queryObject = JSONObject()
+        for name in page.query { if let value = query[name] { queryObject[name] = .string(value) } }
+        scope.bind("query", .value(.object(queryObject)))
+        for entry in page.data {
+            if let value = data[entry.name] { scope.bind(entry.name, .value(value)) }
+        }
+        return scope
     }
 }

@@ -16,8 +16,18 @@ struct PageTemplate: Sendable {
     let root: ComponentTemplate
     /// Whether rendering must check that ids stay unique (`ComponentIDs.mayRepeat`).
     let checksIDs: Bool
+    /// Its `$section`s in document order, each with the entries it binds (SPEC §10.1).
+    var sections: [SectionPlace] = []
+    /// The data entries bound outside every section's `then`: fetched however the page's
+    /// sections are served.
+    var entriesOutsideSections: Set<String> = []
     /// Every `activeFrom`/`activeUntil` instant in the template (seconds since 1970), sorted.
     let edges: [Double]
+
+    /// The section called `name`, if the page has one.
+    func section(named name: String) -> SectionPlace? {
+        sections.first { $0.section.name == name }
+    }
 
     /// Whether this is a canary template (`home.canary`): never routed by itself.
     var isCanary: Bool { name.contains(".") }

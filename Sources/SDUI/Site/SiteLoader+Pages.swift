@@ -41,10 +41,12 @@ extension SiteLoader {
         for duplicate in ComponentIDs.duplicates(in: .component(root)) {
             problems.report(duplicate.site.file, duplicate.site.path, "duplicate component id \"\(duplicate.id)\" on page \"\(name)\"")
         }
-        return PageTemplate(name: name, route: route, query: query, forwarding: Forwarding(entries: entries, sources: sources),
-                            maxAge: maxAge, data: entries, root: root,
-                            checksIDs: ComponentIDs.mayRepeat(in: .component(root), catalog: compiler.catalog),
-                            edges: compiled.edges)
+        var template = PageTemplate(name: name, route: route, query: query, forwarding: Forwarding(entries: entries, sources: sources),
+                                maxAge: maxAge, data: entries, root: root,
+                                checksIDs: ComponentIDs.mayRepeat(in: .component(root), catalog: compiler.catalog),
+                                edges: compiled.edges)
+        placeSections(of: &template, catalog: compiler.catalog, sources: sources)
+        return template
     }
 
     /// `"query": ["q", "page"]`: distinct names of 1 to 64 bytes of `A-Z a-z 0-9 - . _ ~`.
@@ -60,7 +62,9 @@ extension SiteLoader {
                 problems.report(file, "$.query[\(index)]", "expected a name of 1 to 64 characters A-Z a-z 0-9 - . _ ~")
                 continue
             }
-            if names.contains(name) {
+            if name.hasPrefix("_") {
+                problems.report(file, "$.query[\(index)]", "query names starting with _ are reserved for the server (_section, _after)")
+            } else if names.contains(name) {
                 problems.report(file, "$.query[\(index)]", "query parameter \"\(name)\" is declared twice")
             } else {
                 names.append(name)

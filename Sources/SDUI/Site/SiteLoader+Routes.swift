@@ -37,7 +37,8 @@ extension SiteLoader {
                 continue
             }
             shapes[route.shape] = name
-            table.add(route, page: name)
+            let sectioned = templates.values.contains { ($0.name == name || $0.name.hasPrefix(name + ".")) && !$0.sections.isEmpty }
+            table.add(route, page: name, hasSections: sectioned)
         }
         return table
     }

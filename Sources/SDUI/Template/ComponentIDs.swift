@@ -31,6 +31,7 @@ enum ComponentIDs {
         case .conditional(_, let then, let otherwise):
             return alternatives([then, otherwise].compactMap { $0 })
         case .variant(_, let branches): return alternatives(branches.map(\.node))
+        case .section(let section): return alternatives(section.alternatives)
         }
     }
 
@@ -47,6 +48,7 @@ enum ComponentIDs {
         case .conditional(_, let then, let otherwise):
             return [then, otherwise].contains { $0.map { mayRepeat(in: $0, catalog: catalog) } ?? false }
         case .variant(_, let branches): return branches.contains { mayRepeat(in: $0.node, catalog: catalog) }
+        case .section(let section): return section.alternatives.contains { mayRepeat(in: $0, catalog: catalog) }
         case .component(let template):
             guard case .literal = template.id else { return true }
             switch template.fallback {

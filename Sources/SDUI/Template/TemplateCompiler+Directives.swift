@@ -27,7 +27,9 @@ extension TemplateCompiler {
                 return nil
             }
             guard allowed, let binding,
-                  let node = iterating(item: variable, over: binding, { $0.compile(template, file, path.key("template"), context) })
+                  let node = iterating(item: variable, over: binding, {
+                      $0.enclosed({ $0.inEach = true }) { $0.compile(template, file, path.key("template"), context) }
+                  })
             else { return nil }
             return .each(binding, variable: variable, template: node)
         case "$if":
@@ -60,8 +62,10 @@ extension TemplateCompiler {
             return branches.isEmpty ? nil : .variant(experiment: experiment, branches: branches)
         case "$t", "$format":
             return compileLocalized(object, directive, file, path, context)
+        case "$section":
+            return compileSection(object, file, path, context)
         default:
-            report(file, directivePath, "unknown directive \"\(directive)\" ($include, $each, $if, $variant, $t, $format)")
+            report(file, directivePath, "unknown directive \"\(directive)\" ($include, $each, $if, $variant, $section, $t, $format)")
             return nil
         }
     }
@@ -104,7 +108,7 @@ extension TemplateCompiler {
     }
 
     /// Whether `object` holds only its directive and `keys`, reporting every other key.
-    private mutating func allowOnly(_ keys: [String], in object: JSONObject, _ directive: String, _ file: String, _ path: String) -> Bool {
+    mutating func allowOnly(_ keys: [String], in object: JSONObject, _ directive: String, _ file: String, _ path: String) -> Bool {
         ConfigObject(object, file: file, path: path).check(ObjectKeys([directive] + keys, in: directive, listing: .none), &self)
     }
 }

@@ -91,7 +91,7 @@ extension TemplateNode {
         case .scheduled(_, let node): node.kindName
         case .object, .action: "object"
         case .array, .each, .splice: "array"
-        case .component: "component"
+        case .component, .section: "component"
         case .binding, .conditional, .variant: "a bound value"
         }
     }

@@ -56,7 +56,10 @@ extension TemplateCompiler {
             report(file, path, error.message)
             return nil
         case .success(let parts):
-            for case .binding(let binding) in parts { bound(binding, written: "{{\(binding)}}", file, path) }
+            for case .binding(let binding) in parts {
+                if binding.root == SectionLoad.root { checkSectionLoad(binding, file, path) }
+                bound(binding, written: "{{\(binding)}}", file, path)
+            }
             if parts.count == 1, case .binding(let binding) = parts[0] { return .binding(binding) }
             if parts.allSatisfy({ if case .literal = $0 { true } else { false } }) { return .literal(.string(text)) }
             return .text(parts)

@@ -31,6 +31,8 @@ struct TemplateCompiler: ProblemReporter {
     private(set) var variantUses: [VariantUse] = []
     /// Every `$t` key and `$format` compiled, for the check against strings/ (SPEC §7.1).
     private(set) var localeUses: [LocaleUse] = []
+    /// Where the value being compiled stands: inside `$each`, a `$section`, a placeholder.
+    private(set) var enclosure = Enclosure()
     /// The `activeFrom`/`activeUntil` instants of the template being compiled (its schedule).
     private var scheduleEdges: [Double] = []
     /// Every literal component id compiled, numbered in order of first sight: assembly marks
@@ -43,6 +45,17 @@ struct TemplateCompiler: ProblemReporter {
         let path: String
         let experiment: String
         let branches: [String]
+    }
+
+    /// What encloses the value being compiled, for the rules of where a `$section` and
+    /// `{{section.load}}` may stand (SPEC §10.1).
+    struct Enclosure {
+        /// Inside an `$each`'s template (its items repeat: no section there).
+        var inEach = false
+        /// The `$section` being compiled, if any (sections don't nest).
+        var section: String?
+        /// Inside a section's `placeholder`, where `{{section.load}}` has a value.
+        var inPlaceholder = false
     }
 
     init(catalog: Catalog, fragments: [String: JSONValue]) {
@@ -65,6 +78,14 @@ struct TemplateCompiler: ProblemReporter {
         }
         includeStack.append(name)
         defer { includeStack.removeLast() }
+        return body(&self)
+    }
+
+    /// Compiles `body` with the enclosure changed by `change`, then restores it.
+    mutating func enclosed<T>(_ change: (inout Enclosure) -> Void, _ body: (inout Self) -> T?) -> T? {
+        let saved = enclosure
+        change(&enclosure)
+        defer { enclosure = saved }
         return body(&self)
     }
 

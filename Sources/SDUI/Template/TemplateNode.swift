@@ -32,6 +32,8 @@ indirect enum TemplateNode: Sendable {
     /// the action's own fields (as the catalog's are, SPEC §7.4), not the page's scope, and
     /// becomes the evaluated object's `fallback` member, which negotiation reads and never serves.
     case action([TemplateMember], fallback: TemplateNode)
+    /// `$section` (SPEC §10.1): its `then` inline, or its placeholder when the page defers it.
+    case section(SectionTemplate)
 
     /// The literal value when this node is a literal.
     var literalValue: JSONValue? {
@@ -43,7 +45,7 @@ indirect enum TemplateNode: Sendable {
     /// a value is streamed by the assembler; any other is evaluated whole, then written.
     var containsComponents: Bool {
         switch self {
-        case .component: true
+        case .component, .section: true
         case .literal, .binding, .text, .message, .format, .action: false
         case .array(let nodes), .splice(let nodes): nodes.contains { $0.containsComponents }
         case .object(let members): members.contains { $0.holdsComponents }

@@ -15,6 +15,7 @@ enum AccessFields {
     static func append(_ result: PageResult, to line: inout LogLine) {
         line.field("page", result.page)
         line.field("template", result.template)
+        if let section = result.section { line.field("section", section) }
         if let variants = result.variantsHeader { line.field("variants", variants) }
         line.field("release", result.release.rawValue)
         line.number("fallbacks", result.fallbacks)

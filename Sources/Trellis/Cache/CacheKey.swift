@@ -11,6 +11,6 @@ struct CacheKey: Sendable, Hashable {
         HeapBytes.of(plan.page) + HeapBytes.of(plan.template) + (plan.variantsHeader.map(HeapBytes.of) ?? 0)
             + (plan.locale.map(HeapBytes.of) ?? 0) + HeapBytes.of(plan.params) + HeapBytes.of(plan.variants)
             + HeapBytes.of(plan.query) + HeapBytes.of(plan.forwardedValues) + HeapBytes.of(strings: plan.forwardedNames)
-            + HeapBytes.allocationOverhead + plan.client.heapBytes
+            + HeapBytes.allocationOverhead + plan.client.heapBytes + (plan.kind.section.map(HeapBytes.of) ?? 0)
     }
 }

@@ -1,3 +1,4 @@
+import HTTPServer
 import SDUI
 
 /// Fetches a page's data entries (SPEC §2.3) in two parts: `start` answers at once what it can
@@ -74,4 +75,13 @@ protocol UpstreamFetching: Sendable {
     /// its timeout; calls `completion` once with one value per request, in order (nil: no value).
     func fetchAll(_ requests: [DataRequest], context: PageRequestContext,
                   completion: @escaping @Sendable ([UpstreamValue?]) -> Void)
+
+    /// Whether a fetch of `request` for a page request with `headers` would be answered by a
+    /// fresh cached value now, asked without fetching (an `"auto"` section, SPEC §10.1).
+    func hasFreshValue(_ request: DataRequest, headers: HTTPHeaders) -> Bool
+}
+
+extension UpstreamFetching {
+    /// A fetcher with no cache has no fresh value.
+    func hasFreshValue(_ request: DataRequest, headers: HTTPHeaders) -> Bool { false }
 }

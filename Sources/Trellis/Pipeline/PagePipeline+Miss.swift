@@ -39,7 +39,9 @@ extension PagePipeline {
             return completion(PageOutcome(representation, cache: plan.personal ? .personal : .bypass, trace: context.trace,
                                           terms: page.terms, date: context.date))
         }
-        let lifetime = PageCachePolicy.lifetime(PageCachePolicy.lifetime(requests, data: data), until: result.nextEdge, from: context.date)
+        // A page with an `auto` section deferred for want of a fresh value is not kept (SPEC §10.1).
+        let lifetime = plan.deferred?.forFreshness == true ? .zero
+            : PageCachePolicy.lifetime(PageCachePolicy.lifetime(requests, data: data), until: result.nextEdge, from: context.date)
         let expiresAt = lifetime.map { context.now() + $0 }
         let representation: Representation, cost: Int
         if let shared = sharedRepresentation(result, plan: plan, cache: cache, context: context) {

@@ -14,8 +14,36 @@ extension PagePipeline {
         guard let match = site.match(path: request.path) else {
             throw HTTPError(status: 404, code: "not_found", message: "no page at \(request.path)")
         }
+        guard match.hasSections else {
+            guard request.method == "GET" || request.method == "HEAD" else { throw .methodNotAllowed }
+            return try PagePlan(site: site, match: match, request: request, answers: snapshot.localeAnswers)
+        }
+        // A page with sections: what its query asks of them is checked right after routing.
+        let kind = try SectionQuery.kind(request.query, site: site, page: match.page)
         guard request.method == "GET" || request.method == "HEAD" else { throw .methodNotAllowed }
-        return try PagePlan(site: site, match: match, request: request, answers: snapshot.localeAnswers)
+        var plan = try PagePlan(site: site, match: match, kind: kind, request: request, answers: snapshot.localeAnswers)
+        if kind == .page, !plan.belowMinimumVersion {
+            plan.deferred = deferredSections(plan, headers: request.headers)
+        }
+        return plan
+    }
+
+    /// The sections the page of `plan` serves as their placeholder (SPEC §10.1), and whether an
+    /// `"auto"` one is among them because one of its url entries has no fresh value in the
+    /// upstream cache now (asked without fetching; with no upstream, none has); nil for none.
+    private func deferredSections(_ plan: PagePlan, headers: HTTPHeaders) -> DeferredSections? {
+        let site = snapshot.site
+        var forFreshness = false
+        let deferred = site.deferredSections(template: plan.template, client: plan.client) { section in
+            guard section.deferral == .auto else { return false }
+            let stale = site.dataRequests(template: plan.template, params: plan.params, query: plan.query).contains { request in
+                guard case .url = request.kind, section.entries.contains(request.entry) else { return false }
+                return dataLoader.upstream?.hasFreshValue(request, headers: headers) != true
+            }
+            forFreshness = forFreshness || stale
+            return stale
+        }
+        return deferred.isEmpty ? nil : DeferredSections(names: deferred, forFreshness: forFreshness)
     }
 
     /// The data step's synchronous part: the entries `plan` binds (`requests`, which also
@@ -23,8 +51,19 @@ extension PagePipeline {
     /// sources, or url sources with no upstream to ask), or the url sources left to fetch.
     func startLoading(_ plan: PagePlan) -> (requests: [DataRequest], loading: PageDataLoader.Loading) {
         let site = snapshot.site
-        let requests = site.dataRequests(template: plan.template, params: plan.params, query: plan.query)
+        var requests = site.dataRequests(template: plan.template, params: plan.params, query: plan.query)
+        if let read = entriesRead(plan) { requests.removeAll { !read.contains($0.entry) } }
         return (requests, dataLoader.start(requests, site: site))
+    }
+
+    /// The entries `plan` reads when it reads fewer than its template's (SPEC §10.1): a section
+    /// alone reads the page's required entries and its own; a page with deferred sections does
+    /// not read those only they bind. Nil: every entry.
+    private func entriesRead(_ plan: PagePlan) -> Set<String>? {
+        switch plan.kind {
+        case .page: plan.deferred.flatMap { snapshot.site.entriesRead(template: plan.template, deferred: $0.names) }
+        case .section(let name, _): snapshot.site.entriesRead(template: plan.template, section: name)
+        }
     }
 
     /// Assembly and negotiation of `plan` with its `data`, as of `date`: the routed page, or the

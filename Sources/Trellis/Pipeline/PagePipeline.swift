@@ -10,9 +10,8 @@ import SDUI
 /// Two doors lead in: `serve`, the server's, which answers a cache hit at once and leaves a
 /// page to assemble pending; and `answer` (`PagePipeline+Commands`), the commands' and tests',
 /// which waits for the answer. Both run the same steps (`PagePipeline+Steps`: `decide`,
-/// `startLoading`, `resolve`), which `bench` also measures one by one. A request is a page
-/// request today, answered with its whole page; a section request (SPEC §10.1) is the second
-/// kind the same doors and steps will take (`PagePlan.Kind`).
+/// `startLoading`, `resolve`), which `bench` also measures one by one. A request asks for its
+/// whole page or for one section of it (SPEC §10.1, `PagePlan.Kind`): the same doors and steps.
 ///
 /// Built from one Pages snapshot, so a request sees one version throughout.
 struct PagePipeline: Sendable {

@@ -24,7 +24,8 @@ struct PageResolver: Sendable {
             missingOptional: routed ? data.missingOptional : [], stale: data.stale, personal: plan.personal,
             forwardedNames: plan.forwardedNames, fallbackRecords: rendered.fallbackRecords, contentLanguage: plan.locale,
             upgradeSuggested: routed && plan.upgradeSuggested,
-            nextEdge: site.nextEdge(of: page.template, after: date, updateBanner: routed && plan.upgradeSuggested))
+            nextEdge: site.nextEdge(of: page.template, after: date, updateBanner: routed && plan.upgradeSuggested),
+            section: routed ? plan.kind.section : nil, deferredSections: routed ? (plan.deferred?.names.sorted() ?? []) : [])
     }
 
     /// The page rendered for a plan: the routed one, or a special page in its place.
@@ -41,6 +42,18 @@ struct PageResolver: Sendable {
         if !data.missingRequired.isEmpty { return special("not-found", status: 404, plan: plan, date: date) }
         switch plan.kind {
         case .page: return ownPage(plan, data: data, date: date)
+        case .section(let name, _): return section(name, plan, data: data, date: date)
+        }
+    }
+
+    /// Section `name` of the plan's page alone (SPEC §10.1): its component (200), nothing in
+    /// its place for this client (204, no body), or the `upgrade` page as the page would be.
+    private func section(_ name: String, _ plan: PagePlan, data: PageData, date: Date) -> Rendered {
+        switch site.renderSection(name, template: plan.template, params: plan.params, query: plan.query, data: data.values,
+                                  client: plan.client, variants: plan.variants, locale: plan.locale, at: date) {
+        case .component(let rendered): Rendered(template: plan.template, status: 200, rendered: rendered, routed: true)
+        case .nothing: Rendered(template: plan.template, status: 204, rendered: RenderedPage(body: [], fallbacks: 0, fallbackTypes: [:]), routed: true)
+        case .upgradeRequired: special("upgrade", status: 200, plan: plan, date: date)
         }
     }
 
@@ -48,7 +61,7 @@ struct PageResolver: Sendable {
     private func ownPage(_ plan: PagePlan, data: PageData, date: Date) -> Rendered {
         switch site.render(template: plan.template, params: plan.params, query: plan.query, data: data.values,
                            client: plan.client, variants: plan.variants, locale: plan.locale, at: date,
-                           updateBanner: plan.upgradeSuggested, explain: explains) {
+                           updateBanner: plan.upgradeSuggested, explain: explains, deferred: plan.deferred?.names ?? []) {
         case .upgradeRequired:
             return special("upgrade", status: 200, plan: plan, date: date)
         case .page(let rendered):

@@ -34,6 +34,11 @@ struct PageResult: Sendable {
     /// When the page's content next changes by its schedule (SPEC §7.5): `max-age` never
     /// reaches past it.
     var nextEdge: Date?
+    /// The section answered alone (`X-Section`, the access log's `section=`; SPEC §10.1); nil
+    /// for a page, and for the upgrade or not-found page answered in a section's place.
+    var section: String?
+    /// The sections the page served as their placeholder, in name order (`render --explain`).
+    var deferredSections: [String] = []
 }
 
 extension PageResult {
@@ -43,6 +48,7 @@ extension PageResult {
         HeapBytes.of(body) + HeapBytes.of(page) + HeapBytes.of(template) + (variantsHeader.map(HeapBytes.of) ?? 0)
             + HeapBytes.of(fallbackTypes) + HeapBytes.of(actionFallbackTypes) + HeapBytes.of(strings: missingOptional)
             + HeapBytes.of(strings: stale) + HeapBytes.of(strings: forwardedNames) + HeapBytes.of(fallbackRecords)
-            + (contentLanguage.map(HeapBytes.of) ?? 0)
+            + (contentLanguage.map(HeapBytes.of) ?? 0) + (section.map(HeapBytes.of) ?? 0)
+            + HeapBytes.of(strings: deferredSections)
     }
 }

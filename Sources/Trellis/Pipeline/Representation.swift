@@ -112,9 +112,13 @@ final class Representation: Sendable {
         common.end()
         if result.upgradeRequired { common.literal("X-Upgrade-Required: true\r\n") }
         if result.upgradeSuggested { common.literal("X-Upgrade-Suggested: true\r\n") }
+        if let section = result.section { common.add("X-Section", section) }
 
         gzipBody = encoded.gzip
-        if !kept {
+        if result.status == 204 {
+            // Nothing stands in a section's place (SPEC §10.1): the page's headers, no ETag or Content-Type.
+            headerBlocks = .joined(identity: common.bytes, gzip: nil, notModified: common.bytes, weakNotModified: common.bytes)
+        } else if !kept {
             headerBlocks = .common(common)
         } else {
             headerBlocks = .joined(

@@ -76,6 +76,11 @@ final class UpstreamCache: Sendable {
         }
     }
 
+    /// Whether a value for `key` is cached and fresh at `now`; nothing is claimed or counted.
+    func isFresh(_ key: String, now: ContinuousClock.Instant) -> Bool {
+        core.value(for: key, now: now).map { now < $0.freshUntil } ?? false
+    }
+
     /// Ends the call `lead` made for `key`: stores `value` (if any) until `now + ttl`, usable
     /// stale for `staleIfError` more; returns every waiter to resolve (the leader's own first)
     /// and what they get: the new value, else a value still inside its stale window, else nil.

@@ -1,4 +1,5 @@
 import HTTPClient
+import HTTPServer
 import SDUI
 
 /// The client behind a page's `url` data entries: each `DataRequest` becomes an upstream GET
@@ -30,12 +31,8 @@ extension UpstreamClient: UpstreamFetching {
         var call = UpstreamRequest(
             source: request.source, url: UpstreamRequest.url(template: source.urlTemplate, key: request.key),
             timeout: request.timeoutMs.map { .milliseconds($0) } ?? defaultTimeout, ttl: .seconds(source.ttlSeconds ?? 0))
-        let forwarded = source.forwardHeaders.compactMap { name in
-            ForwardedHeaders.value(name, of: context.headers).map { ClientHeader(name, bytes: $0) }
-        }
-        if !source.forwardHeaders.isEmpty {
-            call.cacheKey = call.url + " " + ForwardedHeaders.identity(forwarded)
-        }
+        let forwarded = forwardedHeaders(source, of: context.headers)
+        call.cacheKey = cacheKey(url: call.url, source: source, forwarded: forwarded)
         call.headers = forwarded + [
             ClientHeader("X-Request-Id", context.requestID),
             ClientHeader("traceparent", context.trace.childTraceparent()),
@@ -43,5 +40,24 @@ extension UpstreamClient: UpstreamFetching {
         call.staleIfError = .seconds(source.staleIfErrorSeconds)
         call.breaker = CircuitBreaker.Settings(failures: source.breakerFailures, cooldown: .milliseconds(source.breakerCooldownMs))
         return call
+    }
+
+    /// Whether the cache holds a fresh value for `request` (with the forwarded values of
+    /// `headers`), without fetching.
+    func hasFreshValue(_ request: DataRequest, headers: HTTPHeaders) -> Bool {
+        guard request.key != ".", request.key != "..", case .url(let source) = request.kind else { return false }
+        let url = UpstreamRequest.url(template: source.urlTemplate, key: request.key)
+        return hasFreshValue(cacheKey: Self.cacheKey(url: url, source: source, forwarded: Self.forwardedHeaders(source, of: headers)))
+    }
+
+    /// The headers `source` forwards, with the values `headers` hold.
+    private static func forwardedHeaders(_ source: UpstreamSource, of headers: HTTPHeaders) -> [ClientHeader] {
+        source.forwardHeaders.compactMap { name in ForwardedHeaders.value(name, of: headers).map { ClientHeader(name, bytes: $0) } }
+    }
+
+    /// A call's cache key: its url, and for a source that forwards headers the identity of
+    /// their values, so one user's value is never another's (SPEC §6.2).
+    private static func cacheKey(url: String, source: UpstreamSource, forwarded: [ClientHeader]) -> String {
+        source.forwardHeaders.isEmpty ? url : url + " " + ForwardedHeaders.identity(forwarded)
     }
 }

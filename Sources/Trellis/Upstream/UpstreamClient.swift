@@ -72,6 +72,11 @@ package final class UpstreamClient: Sendable {
         metrics = UpstreamMetrics(registry: registry, breakers: breakers)
     }
 
+    /// Whether the cache holds a fresh value under `cacheKey` now (nothing is fetched).
+    func hasFreshValue(cacheKey: String) -> Bool {
+        cache.isFresh(cacheKey, now: now())
+    }
+
     /// Fetches `request` on `loop` (nil: the client's own): from the cache, by joining a call
     /// in flight for the same cache key, or by calling the upstream (unless its source's
     /// breaker is open or too many calls are under way: then no value, or a stale one, at

@@ -8,7 +8,8 @@ import TestSupport
 /// Pages folders (`PagesGenerator`), the streamed body and the evaluated tree's (`explain: true`
 /// goes the tree's way) are the same bytes with the same tallies, or both the upgrade page, for
 /// clients around every `since` and `disabled` boundary, with no version, and with capability
-/// lists; and no served body holds a `fallback` key or a `$` directive (SPEC §2.1, §14).
+/// lists, with some of the page's sections deferred; and no served body holds a `fallback` key
+/// or a `$` directive (SPEC §2.1, §14).
 ///
 /// `TRELLIS_DIFF_CASES` sets the number of folders (`make fuzz-diff` runs many);
 /// `TRELLIS_DIFF_SEED` the first seed, so one failing case replays alone.
@@ -39,9 +40,10 @@ import TestSupport
             for client in Self.clients(site, &random) {
                 let time = PagesGenerator.edges.randomElement(using: &random)! + [-1, 0, 1].randomElement(using: &random)!
                 let variant = ["A", "B"].randomElement(using: &random)!
-                let context = "client \(client), at \(time), variant \(variant)\n\(input)"
-                let streamed = Self.render(site, data, client, time, variant, explain: false)
-                let tree = Self.render(site, data, client, time, variant, explain: true)
+                let deferred = Set(site.sections(of: "p").map(\.name).filter { _ in Bool.random(using: &random) })
+                let context = "client \(client), at \(time), variant \(variant), deferred \(deferred.sorted())\n\(input)"
+                let streamed = Self.render(site, data, client, time, variant, deferred: deferred, explain: false)
+                let tree = Self.render(site, data, client, time, variant, deferred: deferred, explain: true)
                 compared += 1
                 if let difference = Self.difference(streamed, tree) {
                     Issue.record("streamed and tree assembly differ: \(difference)\n\(context)")
@@ -74,9 +76,9 @@ import TestSupport
     }
 
     static func render(_ site: Site, _ data: JSONValue, _ client: ClientDescriptor, _ time: Double, _ variant: String,
-                       explain: Bool) -> RenderedPage? {
+                       deferred: Set<String> = [], explain: Bool) -> RenderedPage? {
         switch site.render(template: "p", params: [:], data: ["d": data], client: site.clientClass(for: client),
-                           variants: ["exp": variant], at: Date(timeIntervalSince1970: time), explain: explain) {
+                           variants: ["exp": variant], at: Date(timeIntervalSince1970: time), explain: explain, deferred: deferred) {
         case .page(let page): page
         case .upgradeRequired: nil
         }

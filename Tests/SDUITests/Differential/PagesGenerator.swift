@@ -6,7 +6,8 @@ import TestSupport
 /// slots, required and typed fields, `since` per platform, `disabled`, fallbacks that chain or
 /// are null; actions with `since`, `disabled`, fallbacks and null fallbacks), one page (components,
 /// `$include`, `$each`, `$if`, `$variant`, schedules, literal and bound actions with fallbacks of
-/// their own, required components) and its data. Every folder is meant to pass validation.
+/// their own, required components, `$section`s deferred or not, maybe inside `$if`) and its data.
+/// Every folder is meant to pass validation.
 struct PagesGenerator {
     /// The versions a `since` or `disabled` names; clients are taken around each.
     static let versions = ["1.0.0", "2.0.0", "3.0.0"]
@@ -21,6 +22,9 @@ struct PagesGenerator {
     private var shapes: [String: (slot: Bool, action: Bool, required: [String])] = ["text": (false, false, ["a"])]
     private var nextID = 0
     private var fragments: [String: JSONValue] = [:]
+    /// Sections made so far, and whether one is being made (sections don't nest).
+    private var sections = 0
+    private var inSection = false
 
     init(seed: UInt64) {
         random = SeededGenerator(seed: seed)
@@ -100,6 +104,8 @@ struct PagesGenerator {
             typeNames.append(name)
             shapes[name] = (slot, action, required)
         }
+        // `load`, for deferred sections; not among the actions templates and data pick.
+        actions.append(("load", object([("since", since())])))
         return encode(object([("components", object(components)), ("actions", object(actions))]))
     }
 
@@ -174,12 +180,29 @@ struct PagesGenerator {
             if chance(0.8) { members.append(("then", component(depth: depth - 1, inEach: inEach))) }
             if members.count == 1 || chance(0.5) { members.append(("else", component(depth: depth - 1, inEach: inEach))) }
             return object(members + (chance(0.2) ? schedule() : []))
+        case 6 where !inEach && !inSection:
+            return section(depth: depth)
         case 5:
             return object([("$variant", .string("exp")), ("A", component(depth: depth - 1, inEach: inEach)),
                            ("B", component(depth: depth - 1, inEach: inEach))])
         default:
             return component(depth: depth - 1, inEach: inEach)
         }
+    }
+
+    /// A `$section` whose `then` is a component, maybe inside a `$if`, with a placeholder of
+    /// its id binding `{{section.load}}`; deferred or not.
+    private mutating func section(depth: Int) -> JSONValue {
+        sections += 1
+        inSection = true
+        var then = component(depth: depth - 1, inEach: false)
+        inSection = false
+        let id = then["id"]!
+        if chance(0.3) { then = object([("$if", .string("d.flag")), ("then", then)]) }
+        let placeholder = object([("id", id), ("type", .string("text")),
+                                  ("data", object([("a", .string("wait")), ("load", .string("{{section.load}}"))]))])
+        return object([("$section", .string("s\(sections)")), ("defer", pick([.bool(false), .bool(true), .string("auto")])),
+                       ("placeholder", placeholder), ("then", then)])
     }
 
     private mutating func schedule() -> [(String, JSONValue)] {

@@ -1,0 +1,99 @@
+import Foundation
+
+/// Sections of a page (SPEC §10.1): which a page serves as placeholders for a client, which
+/// data entries a request then needs, and a section rendered alone.
+extension Site {
+    /// What a section fetched alone is for a client.
+    public enum SectionOutcome: Sendable {
+        /// The section's component, assembled and negotiated as in its page.
+        case component(RenderedPage)
+        /// Nothing stands in the section's place for this client (204).
+        case nothing
+        /// A `"required": true` component in it can't be rendered: the page is the upgrade page.
+        case upgradeRequired
+    }
+
+    /// The sections of `template`, in document order; none for an unknown template.
+    public func sections(of template: String) -> [SectionInfo] {
+        (templates[template]?.sections ?? []).map {
+            SectionInfo(name: $0.section.name, deferral: $0.section.deferral, entries: $0.entries)
+        }
+    }
+
+    /// Whether `template` has a section called `name`.
+    public func hasSection(_ name: String, template: String) -> Bool {
+        templates[template]?.section(named: name) != nil
+    }
+
+    /// What the sources section `name` of `template` reads (with the page's required entries)
+    /// take from the request; the page's own forwarding for an unknown section.
+    public func forwarding(of template: String, section name: String) -> Forwarding {
+        templates[template]?.section(named: name)?.forwarding ?? forwarding(of: template)
+    }
+
+    /// Whether `client` performs the catalog's `load` action (negotiated as any action, SPEC §7.4).
+    public func canLoad(_ client: ClientClass) -> Bool {
+        guard let index = catalog.actions.index(of: SiteLoader.loadAction) else { return false }
+        return classes.adopt(client).profile.actionRenderable[index]
+    }
+
+    /// The sections of `template` served as their placeholder to `client`: none when it can't
+    /// `load`; else those with `"defer": true`, and those with `"auto"` for which `stale` is
+    /// true (one of their url entries has no fresh cached value).
+    public func deferredSections(template: String, client: ClientClass, stale: (SectionInfo) -> Bool) -> Set<String> {
+        guard let page = templates[template], !page.sections.isEmpty, canLoad(client) else { return [] }
+        var deferred = Set<String>()
+        for info in sections(of: template) {
+            switch info.deferral {
+            case .never: break
+            case .always: deferred.insert(info.name)
+            case .auto: if stale(info) { deferred.insert(info.name) }
+            }
+        }
+        return deferred
+    }
+
+    /// The data entries a render of `template` reads when the sections `deferred` are served as
+    /// placeholders: nil (every entry) when none is; else the required entries, those bound
+    /// outside every section's content, and those of the sections served inline.
+    public func entriesRead(template: String, deferred: Set<String>) -> Set<String>? {
+        guard !deferred.isEmpty, let page = templates[template] else { return nil }
+        var entries = page.entriesOutsideSections
+        for entry in page.data where entry.required { entries.insert(entry.name) }
+        for place in page.sections where !deferred.contains(place.section.name) { entries.formUnion(place.entries) }
+        return entries
+    }
+
+    /// The data entries a request for section `name` of `template` alone reads: the page's
+    /// required entries and the section's own; nil for an unknown section.
+    public func entriesRead(template: String, section name: String) -> Set<String>? {
+        guard let page = templates[template], let place = page.section(named: name) else { return nil }
+        var entries = Set(place.entries)
+        for entry in page.data where entry.required { entries.insert(entry.name) }
+        return entries
+    }
+
+    /// Renders section `name` of `template` alone for a client, with the arguments of `render`:
+    /// the bytes its page holds where the section stands inline (`SectionCapture`), nothing
+    /// when nothing stands there, or the upgrade page where the page would be one.
+    public func renderSection(_ name: String, template: String, params: [String: String], query: [String: String] = [:],
+                              data: [String: JSONValue], client: ClientClass, variants: [String: String],
+                              locale: String? = nil, at date: Date) -> SectionOutcome {
+        guard let page = templates[template], page.section(named: name) != nil else { return .nothing }
+        var evaluator = Evaluator(variants: variants, rollout: rollout, localizer: Localizer(localization, tag: locale),
+                                  time: date.timeIntervalSince1970)
+        evaluator.sections.captured = name
+        var assembler = Assembler(catalog: catalog, profile: classes.adopt(client).profile, evaluator: evaluator,
+                                  checksIDs: page.checksIDs, literalIDs: literalIDs)
+        do {
+            guard let root = evaluator.component(page.root, pageScope(page, params: params, query: query, data: data)),
+                  let kept = try assembler.negotiate(root), kept.type == page.root.type else { return .upgradeRequired }
+            try assembler.write(kept)
+        } catch {
+            return .upgradeRequired
+        }
+        guard let capture = assembler.capture, let bytes = capture.bytes else { return .nothing }
+        return .component(RenderedPage(body: Array(assembler.writer.bytes[bytes]), fallbacks: capture.fallbacks,
+                                       fallbackTypes: capture.fallbackTypes, actionFallbackTypes: capture.actionFallbackTypes))
+    }
+}

@@ -1,0 +1,31 @@
+/// A page's sections, seen whole (SPEC §10.1): names unique within the page, a deferred section
+/// only where the catalog declares the `load` action, and the data entries each one binds.
+extension SiteLoader {
+    /// The name of the action type a deferred section's placeholder carries.
+    static let loadAction = "load"
+
+    /// Finds `page`'s sections, checks them, and works out their entries and the page's
+    /// entries bound outside every section.
+    mutating func placeSections(of page: inout PageTemplate, catalog: Catalog, sources: SourceTable) {
+        var places = SectionPlace.all(in: .component(page.root))
+        var seen = Set<String>()
+        for index in places.indices {
+            let section = places[index].section
+            if !seen.insert(section.name).inserted {
+                problems.report(section.site.file, section.site.path, "duplicate $section \"\(section.name)\" on page \"\(page.name)\"")
+            }
+            if section.deferral != .never, catalog.actions.index(of: Self.loadAction) == nil {
+                problems.report(section.site.file, section.site.path.key("defer"),
+                                "a deferred section needs the catalog's \"load\" action (actions.load)")
+            }
+            let roots = places[index].bindingRoots
+            places[index].entries = page.data.map(\.name).filter(roots.contains)
+            let read = page.data.filter { $0.required || roots.contains($0.name) }
+            places[index].forwarding = Forwarding(entries: read, sources: sources)
+        }
+        page.sections = places
+        guard !places.isEmpty else { return }
+        let outside = BindingRoots.outsideSections(.component(page.root))
+        page.entriesOutsideSections = Set(page.data.map(\.name).filter(outside.contains))
+    }
+}

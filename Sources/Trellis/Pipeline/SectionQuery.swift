@@ -1,0 +1,34 @@
+import HTTPServer
+import SDUI
+
+/// The server's own query parameters of a page that has sections (SPEC §10.1): `_section=<name>`
+/// asks for one section alone, `_after=N` for a page of its list. Read right after routing, and
+/// only for such a page (`RouteMatch.hasSections`): other pages' queries are never scanned.
+enum SectionQuery {
+    /// The largest `_after` (SPEC §10.2).
+    static let maxAfter = 1_000_000
+
+    /// What `query` asks of `page` of `site`: the whole page, or a section. An unknown section
+    /// name is a 404 `not_found`; `_after` without `_section`, on a section with no paged list
+    /// (none has one yet), or not an integer 0…1,000,000 is a 400 `bad_request`.
+    static func kind(_ query: String?, site: Site, page: String) throws(HTTPError) -> PagePlan.Kind {
+        guard let query else { return .page }
+        var section: String?, after: String?
+        for (name, value) in QueryParameters.pairs(query) {
+            if name == "_section", section == nil { section = value }
+            if name == "_after", after == nil { after = value }
+        }
+        guard let section else {
+            if after != nil { throw .badRequest("_after asks for a page of a section's list: it needs _section") }
+            return .page
+        }
+        guard site.hasSection(section, template: page) else {
+            throw HTTPError(status: 404, code: "not_found", message: "no section \(section) on page \(page)")
+        }
+        guard let after else { return .section(section, after: nil) }
+        guard let offset = Int(after), String(offset) == after, (0...maxAfter).contains(offset) else {
+            throw .badRequest("_after is an integer from 0 to \(maxAfter)")
+        }
+        throw .badRequest("section \(section) has no paged list for _after=\(offset)")
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+import TestSupport
+
+@testable import SDUI
+
+/// SPEC §10.1's promise, as a property: for every page given and every client, every section
+/// rendered alone is byte for byte the subtree its page holds in its place when the section is
+/// inline, or nothing when nothing stands there, or the upgrade page when the page is one. Walks
+/// every section of every page of generated folders (`PagesGenerator`) and of the sample Pages.
+@Suite struct SectionPropertyTests {
+    static let cases = ProcessInfo.processInfo.environment["TRELLIS_DIFF_CASES"].flatMap { Int($0) } ?? 600
+
+    @Test func everySectionAloneIsItsSubtreeInGeneratedPages() throws {
+        var sections = 0, failures = 0
+        for seed in 1...UInt64(Self.cases) where failures < 5 {
+            var generator = PagesGenerator(seed: seed)
+            let files = generator.files().mapValues { Array($0.utf8) }.merging(Fixtures.special.mapValues { Array($0.utf8) }) { a, _ in a }
+            let data = generator.data()
+            guard case .success(let site) = Site.load(files: files) else { continue }  // the differential test reports these
+            var random = SeededGenerator(seed: seed)
+            for client in AssemblyDifferentialTests.clients(site, &random) {
+                let time = PagesGenerator.edges.randomElement(using: &random)!
+                let variant = ["A", "B"].randomElement(using: &random)!
+                let input = "seed \(seed), client \(client), at \(time), variant \(variant)"
+                sections += site.sections(of: "p").count
+                if let problem = Self.check(site, "p", params: [:], data: ["d": data], client: client,
+                                            variants: ["exp": variant], at: Date(timeIntervalSince1970: time)) {
+                    Issue.record("\(problem)\n\(input)\n\(files.keys.sorted().map { "\($0): \(String(decoding: files[$0]!, as: UTF8.self))" }.joined(separator: "\n"))")
+                    failures += 1
+                    break
+                }
+            }
+        }
+        #expect(sections > 0)
+    }
+
+    @Test func everySectionAloneIsItsSubtreeInTheSamplePages() throws {
+        let site = try Fixtures.load(SamplePagesTests.pagesFiles())
+        let clients: [ClientDescriptor] = [.unknown] + ["ios/4.9.0", "ios/5.0.0", "ios/6.0.0", "android/5.0.0", "android/6.0.0", "web/1.0.0", "web/1.2.0"]
+            .map { .version(ClientVersion(header: $0)!) }
+        for template in site.templates.keys.sorted() where !site.sections(of: template).isEmpty {
+            let page = String(template.prefix { $0 != "." })
+            let params = site.samplePath(of: page).flatMap(site.match(path:))?.params ?? [:]
+            let data = site.fileData(for: site.dataRequests(template: template, params: params))
+            for client in clients {
+                if let problem = Self.check(site, template, params: params, data: data, client: client, variants: [:], at: TestInstant.date) {
+                    Issue.record("\(template), \(client): \(problem)")
+                }
+            }
+        }
+    }
+
+    /// What is wrong with the sections of `template` alone for `client`, or nil.
+    static func check(_ site: Site, _ template: String, params: [String: String], data: [String: JSONValue],
+                      client: ClientDescriptor, variants: [String: String], at date: Date) -> String? {
+        let clientClass = site.clientClass(for: client)
+        let page = site.render(template: template, params: params, data: data, client: clientClass, variants: variants, at: date)
+        for place in site.templates[template]!.sections {
+            let alone = site.renderSection(place.section.name, template: template, params: params, data: data,
+                                           client: clientClass, variants: variants, at: date)
+            switch (page, alone) {
+            case (.upgradeRequired, .upgradeRequired): continue
+            case (.page(let rendered), _):
+                let expected = subtree(of: place.section, in: rendered.body)
+                let got: String? = switch alone {
+                case .component(let section): String(decoding: section.body, as: UTF8.self)
+                case .nothing: nil
+                case .upgradeRequired: "UPGRADE"
+                }
+                if got != expected {
+                    return "section \(place.section.name): alone \(got ?? "nothing"), in the page \(expected ?? "nothing")\n"
+                        + "page \(String(decoding: rendered.body, as: UTF8.self))"
+                }
+            default: return "section \(place.section.name): the page is \(page), alone \(alone)"
+            }
+        }
+        return nil
+    }
+
+    /// The compact bytes of the component in `body` whose id is the section's (literal) id.
+    static func subtree(of section: SectionTemplate, in body: [UInt8]) -> String? {
+        let ids = TemplateCompiler.topIDs(section.then).compactMap { $0.literalValue?.stringValue }
+        func find(_ value: JSONValue) -> JSONValue? {
+            switch value {
+            case .object(let object):
+                if let id = object["id"]?.stringValue, ids.contains(id), object["type"] != nil { return value }
+                return object.members.lazy.compactMap { find($0.value) }.first
+            case .array(let items): return items.lazy.compactMap(find).first
+            default: return nil
+            }
+        }
+        return (try? JSONParser.parse(body)).flatMap(find).map { String(decoding: JSONWriter.encode($0), as: UTF8.self) }
+    }
+}
