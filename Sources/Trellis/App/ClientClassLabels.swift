@@ -12,9 +12,7 @@ import SDUI
 /// `<platform>/0.0.0` below them all; a request without a valid version is `none`/`none`. So
 /// the names are a small set per Pages version (boundaries plus one per platform, plus `none`).
 ///
-/// Every label pair is made once here, so counting a request looks one up and builds nothing;
-/// the pair of each `X-Client-Version` value seen is kept (`HeaderAnswers`), so a client's
-/// version is parsed for its labels once, not on every request.
+/// Every label pair is made once here, so counting a request looks one up and builds nothing.
 struct ClientClassLabels: Sendable {
     /// The labels of a request without a (valid) `X-Client-Version`.
     static let none = ["none", "none"]
@@ -22,8 +20,6 @@ struct ClientClassLabels: Sendable {
     /// Per platform (in `Platform.allCases` order): its boundaries, ascending, each with its
     /// labels, the first being `0.0.0`.
     private let ranges: [[(start: SemanticVersion, labels: [String])]]
-    /// The labels of each `X-Client-Version` value seen.
-    private let answers = HeaderAnswers<[String]>()
 
     /// The labels of `site`'s client classes.
     init(site: Site) {
@@ -37,8 +33,7 @@ struct ClientClassLabels: Sendable {
 
     /// The labels of the client that sent `headers`.
     func labels(for headers: HTTPHeaders) -> [String] {
-        guard let header = headers.combinedValue("X-Client-Version") else { return Self.none }
-        return answers.answer(for: header) { labels(for: ClientVersion(header: $0)) }
+        labels(for: headers.combinedValue("X-Client-Version").flatMap(ClientVersion.init(header:)))
     }
 
     /// The labels of `client` (`none` for no version).
