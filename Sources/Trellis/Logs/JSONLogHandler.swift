@@ -42,7 +42,7 @@ public struct JSONLogHandler: LogHandler {
         if let own = event.metadata { merged.merge(own) { $1 } }
         let line = Self.line(level: event.level, message: event.message.description, label: label,
                              error: event.error.map { "\($0)" }, metadata: merged, at: Date())
-        Self.writing.withLock { _ in
+        _ = Self.writing.withLock { _ in
             line.withBytes { DescriptorOutput.write(UnsafeRawBufferPointer($0), to: fileDescriptor) }
         }
     }
