@@ -44,6 +44,39 @@ import TestSupport
         #expect(diff.report.hasSuffix("\(diff.compared) route × client × rollout samples compared, \(diff.changes.count) changed\n"))
     }
 
+    /// A copy of the sample shop whose `/home` deals stand in a deferred section `deals`.
+    static func withDeferredDeals() throws -> TempPages {
+        let pages = try TempPages()
+        var home = try #require(try JSONSerialization.jsonObject(with: Data(pages.read("pages/home.json").utf8)) as? [String: Any])
+        var root = try #require(home["root"] as? [String: Any]), data = try #require(root["data"] as? [String: Any])
+        var children = try #require(data["children"] as? [Any])
+        let index = try #require(children.firstIndex { ($0 as? [String: Any])?["$if"] as? String == "deals" })
+        children[index] = ["$section": "deals", "defer": true, "then": children[index],
+                           "placeholder": ["id": "deals", "type": "skeleton", "data": ["height": 100, "onAppear": "{{section.load}}"]]]
+        data["children"] = children
+        root["data"] = data
+        home["root"] = root
+        try pages.write("pages/home.json", String(decoding: try JSONSerialization.data(withJSONObject: home), as: UTF8.self))
+        return pages
+    }
+
+    /// A change inside a deferred section reaches only clients that can't load it through the
+    /// page; the others see it in the section fetched alone, which the sweep asks for too.
+    @Test func aSectionIsComparedAloneForEveryClient() throws {
+        let old = try Self.withDeferredDeals()
+        let new = try Self.withDeferredDeals()
+        try new.write("catalog.json", Self.raiseCarouselSince(try new.read("catalog.json")))
+        let diff = PagesDiff(old: try Self.site(old), new: try Self.site(new), at: TestInstant.date)
+        let alone = diff.changes.filter { $0.path == "/home?_section=deals" }
+        #expect(!alone.isEmpty)
+        for change in alone { #expect(change.replaced == ["deals-carousel: carousel → column"], "\(change.line)") }
+        // Through the page, only clients below the sample catalog's `load` (ios 5.1.0) see it (the
+        // canary template, which has no section, shows it inline to every client).
+        for change in diff.changes where change.path == "/home" && !change.rollout.hasSuffix("canary") {
+            #expect(ClientVersion(header: change.client).map { $0.version < SemanticVersion("5.1.0")! } == true, "\(change.line)")
+        }
+    }
+
     @Test func aDropIsReportedAndFailsTheDropCheck() throws {
         let new = try Self.edited(with: {
             Self.raiseCarouselSince($0).replacingOccurrences(of: #""fallback": { "type": "column", "data": { "elements": "{{items}}" } }"#,

@@ -3,8 +3,10 @@ import SDUI
 
 /// Every route for every client class that tells one or more Pages versions apart (SPEC §8.4):
 /// each platform at every `since`, `disabled` and `minVersions` boundary and just below it,
-/// no version, and every variant and release of the page. What `diff` and
-/// `validate --max-bytes` render, through the one `PagePipeline`.
+/// no version, and every variant and release of the page; and each of the page's sections
+/// fetched alone (`<path>?_section=<name>`, SPEC §10.1), since a client that loads a deferred
+/// section sees it only that way. What `diff` and `validate --max-bytes` render, through the
+/// one `PagePipeline`.
 struct ClientSweep {
     /// One request of the sweep.
     struct Sample: Sendable {
@@ -39,13 +41,26 @@ struct ClientSweep {
                 unsampled.append(page)
                 continue
             }
-            for client in clients {
-                for rollout in Self.rollouts(of: page, sites) {
-                    samples.append(Sample(page: page, path: path, client: client.label, rollout: rollout.label,
-                                          headers: client.headers + rollout.headers))
+            for path in [path] + Self.sectionPaths(of: page, at: path, sites) {
+                for client in clients {
+                    for rollout in Self.rollouts(of: page, sites) {
+                        samples.append(Sample(page: page, path: path, client: client.label, rollout: rollout.label,
+                                              headers: client.headers + rollout.headers))
+                    }
                 }
             }
         }
+    }
+
+    /// `path` asking for each section the page has in any of `sites` alone, in the order the
+    /// sites name them.
+    private static func sectionPaths(of page: String, at path: String, _ sites: [Site]) -> [String] {
+        var names: [String] = []
+        for site in sites {
+            for section in site.sections(of: page) where !names.contains(section.name) { names.append(section.name) }
+        }
+        let separator = path.contains("?") ? "&" : "?"
+        return names.map { path + separator + "_section=" + $0 }
     }
 
     /// No version, then per platform the versions at and just below each boundary, one per
