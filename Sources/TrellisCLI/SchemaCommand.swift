@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SDUI
 import Trellis
 
 /// `trellis schema [--client ios/4.9.0]`: the JSON Schema of the pages that client can receive.
@@ -10,9 +11,11 @@ struct SchemaCommand: ParsableCommand {
     @Option(help: "The Pages folder.") var pages = "Pages"
     @Option(help: "The client, as X-Client-Version: ios/4.9.0. Without it: every type.") var client: String?
     @Option(help: "X-Client-Capabilities: the exact component and action types the client renders.") var capabilities: String?
+    @Option(help: "What is answered: page (a whole page), section (a section fetched alone) or list (an _after page).")
+    var answer: SchemaAnswer = .page
 
     func run() throws {
-        switch SchemaGeneration.schema(pages: pages, client: client, capabilities: capabilities) {
+        switch SchemaGeneration.schema(pages: pages, client: client, capabilities: capabilities, answer: answer) {
         case .success(let bytes): FileHandle.standardOutput.write(Data(bytes + [UInt8(ascii: "\n")]))
         case .failure(let failure):
             FileHandle.standardError.write(Data(failure.message.utf8))
@@ -20,3 +23,5 @@ struct SchemaCommand: ParsableCommand {
         }
     }
 }
+
+extension SchemaAnswer: ExpressibleByArgument {}

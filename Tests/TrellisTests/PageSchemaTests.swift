@@ -74,3 +74,31 @@ import Testing
         }
     }
 }
+
+/// `trellis schema --answer section|list` (SPEC §10): a section fetched alone validates against
+/// the client's section schema (one component it renders), a list's `_after` page against the
+/// list schema (an array of them).
+@Suite struct SectionSchemaTests {
+    @Test func aSectionAnswerValidatesAgainstItsClientsSectionSchema() throws {
+        let site = try PagesDiffTests.site(PagesDiffTests.withDeferredDeals())
+        let pipeline = PagePipeline(site: site, cache: nil, upstream: nil)
+        func deals(_ client: String) -> String {
+            let outcome = PagePipelineTests.run("/home?_section=deals", [("X-Client-Version", client)], through: pipeline)
+            return String(decoding: outcome.representation!.result.body, as: UTF8.self)
+        }
+        func schema(_ client: String, _ answer: SchemaAnswer) -> String {
+            String(decoding: JSONWriter.encode(site.schema(for: .version(ClientVersion(header: client)!), answer: answer)), as: UTF8.self)
+        }
+        let old = deals("ios/4.9.0"), new = deals("ios/6.0.0")
+        #expect(old.hasPrefix(#"{"id":"deals","type":"column""#) && new.contains(#""type":"carousel""#))
+        let verdicts = try JSONSchemaCheck.run([
+            JSONSchemaCheck.Case(schema: schema("ios/4.9.0", .section), instances: [old, new]),
+            JSONSchemaCheck.Case(schema: schema("ios/6.0.0", .section), instances: [new, "[\(new)]"]),
+            JSONSchemaCheck.Case(schema: schema("ios/6.0.0", .list), instances: ["[]", "[\(new),\(new)]", new]),
+        ])
+        #expect(verdicts.allSatisfy { $0.schemaError == nil })
+        #expect(verdicts[0].instanceErrors[0] == nil && verdicts[0].instanceErrors[1] != nil, "ios/4.9.0 can't render a carousel")
+        #expect(verdicts[1].instanceErrors[0] == nil && verdicts[1].instanceErrors[1] != nil, "a section answer is one component")
+        #expect(verdicts[2].instanceErrors[0] == nil && verdicts[2].instanceErrors[1] == nil && verdicts[2].instanceErrors[2] != nil)
+    }
+}

@@ -1,7 +1,9 @@
 /// The JSON Schema (draft 2020-12) of the pages one client can receive (SPEC §8.3): a `$defs`
 /// entry per component type it renders (`id`, `type` as a const, `data` with its required
 /// fields, its typed fields, its pruned fields forbidden and its slots as arrays of the types
-/// it renders), and one per action type it performs. The root is a `page`.
+/// it renders), and one per action type it performs. The root is what the client is answered:
+/// a `page`, a section fetched alone (any component it renders, SPEC §10.1) or a list's
+/// `_after` page (an array of them, SPEC §10.2).
 struct PageSchema {
     static let dialect = "https://json-schema.org/draft/2020-12/schema"
     /// `$defs` names of the unions; component and action types use their own and
@@ -12,8 +14,8 @@ struct PageSchema {
     /// Renderable types, allowed field rules and performable actions, by catalog index.
     let renderable: [Bool], fieldAllowed: [Bool], actionRenderable: [Bool]
 
-    /// The schema, titled `title`.
-    func document(title: String) -> JSONValue {
+    /// The schema of `answer`, titled `title`.
+    func document(title: String, answer: SchemaAnswer = .page) -> JSONValue {
         var defs = JSONObject()
         for (index, type) in catalog.types.enumerated() where renderable[index] || type.name == "page" {
             defs[type.name] = component(type)
@@ -28,9 +30,16 @@ struct PageSchema {
             }
             defs[Self.actionUnion] = actions.isEmpty ? .bool(false) : .object(JSONObject(["anyOf": .array(actions)]))
         }
-        return .object(JSONObject([
-            "$schema": .string(Self.dialect), "title": .string(title), "$ref": .string(Self.pointer("page")), "$defs": .object(defs),
-        ]))
+        var document = JSONObject(["$schema": .string(Self.dialect), "title": .string(title)])
+        switch answer {
+        case .page: document["$ref"] = .string(Self.pointer("page"))
+        case .section: document["$ref"] = .string(Self.pointer(Self.componentUnion))
+        case .list:
+            document["type"] = .string("array")
+            document["items"] = Self.ref(Self.componentUnion)
+        }
+        document["$defs"] = .object(defs)
+        return .object(document)
     }
 
     private func component(_ type: ComponentType) -> JSONValue {

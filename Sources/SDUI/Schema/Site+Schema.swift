@@ -1,8 +1,9 @@
 /// `trellis schema`: the JSON Schema of the pages a client can receive from this version.
 extension Site {
-    /// The JSON Schema (draft 2020-12) of every page served to `client` (SPEC §8.3); with no
-    /// client, of every type, field and action of the catalog.
-    public func schema(for client: ClientDescriptor?) -> JSONValue {
+    /// The JSON Schema (draft 2020-12) of every `answer` served to `client` (SPEC §8.3: a page;
+    /// §10: a section fetched alone, a list's `_after` page); with no client, of every type,
+    /// field and action of the catalog.
+    public func schema(for client: ClientDescriptor?, answer: SchemaAnswer = .page) -> JSONValue {
         let builder: PageSchema
         if let client {
             let profile = clientClass(for: client).profile
@@ -13,7 +14,8 @@ extension Site {
                                  fieldAllowed: Array(repeating: true, count: catalog.fieldRuleCount),
                                  actionRenderable: catalog.actions.types.map { _ in true })
         }
-        return builder.document(title: "Trellis page for " + (client.map(Self.describe) ?? "every client"))
+        return builder.document(title: "Trellis \(answer.rawValue) for " + (client.map(Self.describe) ?? "every client"),
+                                answer: answer)
     }
 
     /// `ios/5.2.0`, `no version`, `capabilities page,text (ios/5.2.0)`.

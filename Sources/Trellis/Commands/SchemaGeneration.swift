@@ -1,10 +1,11 @@
 import SDUI
 
-/// `trellis schema`: the JSON Schema (draft 2020-12) of the pages a client can receive from
-/// a Pages folder (SPEC §8.3).
+/// `trellis schema`: the JSON Schema (draft 2020-12) of the pages (sections, list pages) a
+/// client can receive from a Pages folder (SPEC §8.3, §10).
 public enum SchemaGeneration {
     /// The schema as pretty JSON, or the problems (invalid Pages, a malformed client).
-    public static func schema(pages: String, client: String?, capabilities: String?) -> Result<[UInt8], CommandFailure> {
+    public static func schema(pages: String, client: String?, capabilities: String?,
+                              answer: SchemaAnswer = .page) -> Result<[UInt8], CommandFailure> {
         let site: Site
         switch PagesLoader.load(PagesFolder(path: pages)) {
         case .success(let loaded): site = loaded
@@ -22,7 +23,7 @@ public enum SchemaGeneration {
             let names = capabilities.split(separator: ",").map { RolloutRequest.trimmed($0) }.filter { !$0.isEmpty }
             descriptor = .capabilities(Set(names), version: version)
         }
-        return .success(JSONPrettyWriter.encode(site.schema(for: descriptor)))
+        return .success(JSONPrettyWriter.encode(site.schema(for: descriptor, answer: answer)))
     }
 }
 
