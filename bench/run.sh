@@ -34,6 +34,7 @@ echo "== micro-benchmarks (in-process, medians per operation)"
 
 echo; echo "== one cached /home hit: instructions (callgrind, in-process server) and heap allocations (serve)"
 bench/hit_cost.sh "$BIN" "$SHARED/bench/Pages" | tee "$WORK/hitcost.txt"
+bench/section_hit_cost.sh "$BIN" "$SHARED/bench/Pages" | tee "$WORK/sectionhit.txt"
 python3 bench/mallocs_per_hit.py "$BIN" "$SHARED/bench/Pages" | tee "$WORK/mallocs.txt"
 
 echo; echo "== 2,000 personal pages in flight, each waiting 100 ms on its upstream (no thread per call; expect < 1 s, threads flat)"

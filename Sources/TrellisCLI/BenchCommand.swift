@@ -14,10 +14,11 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Instead: gzip size and zlib's time at levels 1 to 9 on the same bodies.") var gzipLevels = false
     @Option(help: "Instead: serve this many cached /home hits of --bench-pages over loopback in this process (for callgrind).")
     var servedHits: Int?
+    @Option(help: "With --served-hits: the target asked for (a section: /home?_section=deals).") var servedTarget = "/home"
 
     func run() throws {
         if let servedHits {
-            switch ServedHitBenchmark.run(pages: benchPages ?? pages, requests: servedHits) {
+            switch ServedHitBenchmark.run(pages: benchPages ?? pages, requests: servedHits, target: servedTarget) {
             case .success(let summary): return print(summary)
             case .failure(let failure): throw ValidationError(failure.message)
             }
