@@ -92,3 +92,20 @@ import TestSupport
         #expect(run("/search?q=%zz", cache).response.status == 400)
     }
 }
+
+/// `QueryParameters.first` (one parameter read without decoding the rest, on a section's hit
+/// path) against its simple twin, the first of `pairs` with that name, on generated queries.
+@Suite struct QueryFirstValueTests {
+    @Test func theFirstValueIsTheFirstOfThePairs() {
+        var random = SeededGenerator(seed: 0x5EC7)
+        let pieces = ["_section", "%5Fsection", "_sect%69on", "_after", "_Section", "q", "a+b", "%zz", "%", "=", "&", "x",
+                      "deals", "%C3%85", "%E2%84%AB", "+", "", "_section=", "%FF"]
+        for _ in 0..<5_000 {
+            let query = (0..<Int.random(in: 0...8, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            for name in ["_section", "_after", "q"] {
+                let twin = QueryParameters.pairs(query).first { $0.name.utf8.elementsEqual(name.utf8) }?.value
+                #expect(QueryParameters.first(name, in: query) == twin, "\(name) in \(query)")
+            }
+        }
+    }
+}

@@ -41,6 +41,20 @@ enum QueryParameters {
         }
     }
 
+    /// The decoded value of the first pair of `query` whose decoded name is `name` (pairs that
+    /// don't decode are skipped, as `pairs` skips them), decoding nothing else: what reading one
+    /// server parameter (`_section`) on a hit costs. Nil when there is none.
+    static func first(_ name: String, in query: String) -> String? {
+        for pair in query.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
+            let equals = pair.firstIndex(of: UInt8(ascii: "="))
+            let rawName = pair[..<(equals ?? pair.endIndex)]
+            let escaped = rawName.contains { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }
+            guard escaped ? decode(rawName)?.utf8.elementsEqual(name.utf8) == true : rawName.elementsEqual(name.utf8) else { continue }
+            if let value = decode(equals.map { pair[pair.index(after: $0)...] } ?? pair[pair.endIndex...]) { return value }
+        }
+        return nil
+    }
+
     /// Percent-decoded text with `+` as a space; nil for a bad escape or invalid UTF-8.
     private static func decode(_ bytes: Substring.UTF8View.SubSequence) -> String? {
         var out: [UInt8] = []

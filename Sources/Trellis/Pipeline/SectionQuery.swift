@@ -13,11 +13,7 @@ enum SectionQuery {
     /// (none has one yet), or not an integer 0…1,000,000 is a 400 `bad_request`.
     static func kind(_ query: String?, site: Site, page: String) throws(HTTPError) -> PagePlan.Kind {
         guard let query else { return .page }
-        var section: String?, after: String?
-        for (name, value) in QueryParameters.pairs(query) {
-            if name == "_section", section == nil { section = value }
-            if name == "_after", after == nil { after = value }
-        }
+        let section = QueryParameters.first("_section", in: query), after = QueryParameters.first("_after", in: query)
         guard let section else {
             if after != nil { throw .badRequest("_after asks for a page of a section's list: it needs _section") }
             return .page
