@@ -99,7 +99,7 @@ import TestSupport
     @Test func theFirstValueIsTheFirstOfThePairs() {
         var random = SeededGenerator(seed: 0x5EC7)
         let pieces = ["_section", "%5Fsection", "_sect%69on", "_after", "_Section", "q", "a+b", "%zz", "%", "=", "&", "x",
-                      "deals", "%C3%85", "%E2%84%AB", "+", "", "_section=", "%FF"]
+                      "deals", "%C3%85", "%E2%84%AB", "+", "", "_section=", "%FF", "é"]
         for _ in 0..<5_000 {
             let query = (0..<Int.random(in: 0...8, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
             for name in ["_section", "_after", "q"] {

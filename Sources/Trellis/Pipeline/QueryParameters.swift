@@ -45,18 +45,32 @@ enum QueryParameters {
     /// don't decode are skipped, as `pairs` skips them), decoding nothing else: what reading one
     /// server parameter (`_section`) on a hit costs. Nil when there is none.
     static func first(_ name: String, in query: String) -> String? {
-        for pair in query.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
-            let equals = pair.firstIndex(of: UInt8(ascii: "="))
-            let rawName = pair[..<(equals ?? pair.endIndex)]
-            let escaped = rawName.contains { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }
-            guard escaped ? decode(rawName)?.utf8.elementsEqual(name.utf8) == true : rawName.elementsEqual(name.utf8) else { continue }
-            if let value = decode(equals.map { pair[pair.index(after: $0)...] } ?? pair[pair.endIndex...]) { return value }
+        var query = query, name = name
+        return query.withUTF8 { bytes in
+            name.withUTF8 { wanted in
+                var start = 0
+                while start <= bytes.count {
+                    let end = bytes[start...].firstIndex(of: UInt8(ascii: "&")) ?? bytes.count
+                    defer { start = end + 1 }
+                    guard end > start else { continue }
+                    let pair = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                    let equals = pair.firstIndex(of: UInt8(ascii: "=")) ?? pair.count
+                    let rawName = UnsafeBufferPointer(rebasing: pair[..<equals])
+                    if rawName.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) {
+                        guard decode(rawName)?.utf8.elementsEqual(wanted) == true else { continue }
+                    } else {
+                        guard rawName.elementsEqual(wanted) else { continue }
+                    }
+                    let rawValue = UnsafeBufferPointer(rebasing: pair[min(equals + 1, pair.count)...])
+                    if let value = decode(rawValue) { return value }
+                }
+                return nil
+            }
         }
-        return nil
     }
 
     /// Percent-decoded text with `+` as a space; nil for a bad escape or invalid UTF-8.
-    private static func decode(_ bytes: Substring.UTF8View.SubSequence) -> String? {
+    private static func decode<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String? {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
         var index = bytes.startIndex
