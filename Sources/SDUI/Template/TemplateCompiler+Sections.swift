@@ -22,7 +22,10 @@ extension TemplateCompiler {
             report(file, path, "$section needs \"then\" (the section's component)")
             return nil
         }
+        let listsBefore = pagedLists.count
         let then = enclosed({ $0.section = name }) { $0.compile(thenValue, file, path.key("then"), .component) }
+        let lists = pagedLists[listsBefore...]
+        if lists.count > 1 { report(file, path.key("then"), "a section holds one paged $each (its _after pages)") }
         if let then, !Self.yieldsAtMostOne(then) {
             report(file, path.key("then"), "a section's \"then\" is one component, or a directive that yields at most one")
         }
@@ -41,7 +44,7 @@ extension TemplateCompiler {
         if let placeholder, let then { checkPlaceholderID(placeholder, then, file, path.key("placeholder").key("id")) }
         guard allowed, let deferral, let then else { return nil }
         return .section(SectionTemplate(name: name, deferral: deferral, placeholder: placeholder, then: then,
-                                        site: SourceSite(file: file, path: path)))
+                                        list: lists.first, site: SourceSite(file: file, path: path)))
     }
 
     /// `{{section.load}}` has a value only in a placeholder, and `load` is all a section binds.
