@@ -29,13 +29,7 @@ extension TemplateCompiler {
         }
         var more: ComponentTemplate?
         if let value = object["more"] {
-            more = enclosed({ $0.inMore = true }) { compiler in
-                guard let component = value.objectValue, !component.keys.contains(where: { $0.hasPrefix("$") }) else {
-                    compiler.report(file, path.key("more"), "\"more\" is a component object")
-                    return nil
-                }
-                return compiler.compileComponent(component, file, path.key("more"))
-            }
+            more = enclosed({ $0.inMore = true }) { $0.plainComponent(value, file, path.key("more"), "\"more\" is a component object") }
         } else {
             report(file, path, "a paged $each needs \"more\" (the component standing after a page)")
         }

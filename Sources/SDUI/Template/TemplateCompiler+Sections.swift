@@ -31,12 +31,8 @@ extension TemplateCompiler {
         }
         var placeholder: ComponentTemplate?
         if let value = object["placeholder"] {
-            placeholder = enclosed({ $0.section = name; $0.inPlaceholder = true }) { compiler in
-                guard let component = value.objectValue, !component.keys.contains(where: { $0.hasPrefix("$") }) else {
-                    compiler.report(file, path.key("placeholder"), "a placeholder is a component object")
-                    return nil
-                }
-                return compiler.compileComponent(component, file, path.key("placeholder"))
+            placeholder = enclosed({ $0.section = name; $0.inPlaceholder = true }) {
+                $0.plainComponent(value, file, path.key("placeholder"), "a placeholder is a component object")
             }
         } else if deferral != .never {
             report(file, path, "a deferred $section needs a \"placeholder\"")
@@ -45,6 +41,16 @@ extension TemplateCompiler {
         guard allowed, let deferral, let then else { return nil }
         return .section(SectionTemplate(name: name, deferral: deferral, placeholder: placeholder, then: then,
                                         list: lists.first, site: SourceSite(file: file, path: path)))
+    }
+
+    /// A component standing in for content (a placeholder, a paged list's `more`): a component
+    /// object, not a directive; nil, with `problem` reported, otherwise.
+    mutating func plainComponent(_ value: JSONValue, _ file: String, _ path: String, _ problem: String) -> ComponentTemplate? {
+        guard let component = value.objectValue, !component.keys.contains(where: { $0.hasPrefix("$") }) else {
+            report(file, path, problem)
+            return nil
+        }
+        return compileComponent(component, file, path)
     }
 
     /// `{{section.load}}` has a value only in a placeholder, and `load` is all a section binds.
