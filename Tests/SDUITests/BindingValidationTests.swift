@@ -32,8 +32,9 @@ import Testing
     }
 
     @Test func entriesAndWhatTheServerBindsAreKnown() throws {
-        // `section.load` is known too, but stands only in a section's placeholder (SectionValidationTests).
-        let bound = ["product.title", "related.anything", "params.id", "query.q", "more.load", "result.message",
+        // `section.load` and `more.load` are known too, but stand only in a section's placeholder
+        // and a paged list's `more` (SectionValidationTests, PagedListValidationTests).
+        let bound = ["product.title", "related.anything", "params.id", "query.q", "result.message",
                      "input.quantity", "locale"]
         let children = "[" + bound.enumerated().map { #"{"id":"t\#($0)","type":"text","data":{"text":"{{\#($1)}}"}}"# }
             .joined(separator: ",") + "]"

@@ -16,4 +16,12 @@ import Testing
         let url = UpstreamRequest.url(template: "http://127.0.0.1:9100/recs/{{key}}?k={{key}}", key: "a/b c")
         #expect(url == "http://127.0.0.1:9100/recs/a%2Fb%20c?k=a%2Fb%20c")
     }
+
+    @Test func appendsAnEntrysParamsAfterQuestionMarkOrAmpersand() {
+        #expect(UpstreamRequest.url(template: "http://h/q/{{key}}", key: "a", query: "x=1&y=2") == "http://h/q/a?x=1&y=2")
+        #expect(UpstreamRequest.url(template: "http://h/q?text={{key}}", key: "a", query: "x=1") == "http://h/q?text=a&x=1")
+        #expect(UpstreamRequest.url(template: "http://h/q/{{key}}?", key: "a", query: "x=1") == "http://h/q/a?x=1")
+        #expect(UpstreamRequest.url(template: "http://h/q?text={{key}}&", key: "a", query: "x=1") == "http://h/q?text=a&x=1")
+        #expect(UpstreamRequest.url(template: "http://h/q/{{key}}", key: "a", query: "") == "http://h/q/a")
+    }
 }

@@ -3,7 +3,9 @@
 /// and the assembler records the bytes written for it and what its negotiation and its
 /// children's added to the tallies. So the same ids rule, negotiation, fallbacks (the marked
 /// component's fallback inherits the mark) and drops apply as in the page, around the section
-/// (a false `$if`, another `$variant` branch, a parent dropped) and inside it.
+/// (a false `$if`, another `$variant` branch, a parent dropped) and inside it. A page of its
+/// list (`_after`, SPEC §10.2) is recorded the same way, from its first item's negotiation to
+/// the end of the last element written (its items and `more` follow one another in one array).
 struct SectionCapture {
     /// The tallies when the marked component's negotiation began.
     let fallbacksBefore: Int
@@ -18,20 +20,36 @@ struct SectionCapture {
 }
 
 extension Assembler {
-    /// The marked component's negotiation begins: the tallies as they stand.
-    mutating func beginCapture() {
-        capture = SectionCapture(fallbacksBefore: fallbacks, fallbackTypesBefore: fallbackTypes,
-                                 actionFallbackTypesBefore: actionFallbackTypes)
+    /// A marked component's negotiation begins: the tallies as they stand (for the items of a
+    /// list's page, only at the first).
+    mutating func beginCapture(_ mark: CaptureMark) {
+        switch mark {
+        case .none: break
+        case .section: capture = started()
+        case .item: if itemsCapture == nil { itemsCapture = started() }
+        }
     }
 
-    /// The marked component was written from byte `start` on: its bytes and its tallies.
-    mutating func endCapture(from start: Int) {
-        guard var capture else { return }
+    /// A marked component was written from byte `start` on: the bytes and tallies so far.
+    mutating func endCapture(_ mark: CaptureMark, from start: Int) {
+        switch mark {
+        case .none: break
+        case .section: capture = ended(capture, from: start)
+        case .item: itemsCapture = ended(itemsCapture, from: itemsCapture?.bytes?.lowerBound ?? start)
+        }
+    }
+
+    private func started() -> SectionCapture {
+        SectionCapture(fallbacksBefore: fallbacks, fallbackTypesBefore: fallbackTypes, actionFallbackTypesBefore: actionFallbackTypes)
+    }
+
+    private func ended(_ capture: SectionCapture?, from start: Int) -> SectionCapture? {
+        guard var capture else { return nil }
         capture.bytes = start..<writer.count
         capture.fallbacks = fallbacks - capture.fallbacksBefore
         capture.fallbackTypes = Self.added(fallbackTypes, since: capture.fallbackTypesBefore)
         capture.actionFallbackTypes = Self.added(actionFallbackTypes, since: capture.actionFallbackTypesBefore)
-        self.capture = capture
+        return capture
     }
 
     /// The counts `now` holds beyond `before`, by name.

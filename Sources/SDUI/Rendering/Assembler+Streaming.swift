@@ -118,7 +118,7 @@ extension Assembler {
         switch node {
         case .component(let template):
             return try stream(template, scope)
-        case .array, .each, .splice:
+        case .array, .each, .splice, .pagedList:
             writer.appendByte(UInt8(ascii: "["))
             var written = 0
             // An array's elements each contribute; `$each` and a spliced fragment are one contribution.
@@ -158,6 +158,12 @@ extension Assembler {
         case .each(let path, let variable, let template):
             try scope.forEach(path, as: variable) { inner throws(UpgradeRequired) in
                 try streamElements(template, inner, written: &written)
+            }
+        case .pagedList(let list):
+            try evaluator.forPage(of: list, scope) { inner, _ throws(UpgradeRequired) in
+                try streamElements(list.template, inner, written: &written)
+            } more: { inner, _ throws(UpgradeRequired) in
+                try streamElements(list.more, inner, written: &written)
             }
         case .splice(let nodes):
             for node in nodes { try streamElements(node, scope, written: &written) }

@@ -36,6 +36,8 @@ struct Assembler {
     /// Where the component of the section rendered alone was written, and what its subtree
     /// added to the tallies (`Assembler+Capture`); nil unless a section is rendered alone.
     var capture: SectionCapture?
+    /// The same for the items and `more` of the page of its list asked (`_after`, SPEC §10.2).
+    var itemsCapture: SectionCapture?
 
     /// One change to the assembler's tallies.
     enum Effect {
@@ -48,7 +50,7 @@ struct Assembler {
     /// The component as this client gets it, or nil when it is dropped. Called once per
     /// component, in document order, just before it is written.
     mutating func negotiate(_ original: EvaluatedComponent) throws(UpgradeRequired) -> EvaluatedComponent? {
-        if original.captured { beginCapture() }
+        if original.captured != .none { beginCapture(original.captured) }
         guard let kept = try replacement(for: original), serve(kept.id) else { return nil }
         return kept
     }
@@ -140,7 +142,7 @@ struct Assembler {
     /// Writes a renderable component: `{"id":…,"type":…,"data":{…}}`.
     mutating func write(_ component: EvaluatedComponent) throws(UpgradeRequired) {
         let start = writer.count
-        defer { if component.captured { endCapture(from: start) } }
+        defer { if component.captured != .none { endCapture(component.captured, from: start) } }
         let rules = catalog[component.type].fields
         writeHead(id: component.id, type: component.type)
         explanation?.enter(key: "data")

@@ -90,6 +90,16 @@ struct EvaluatedComponent: Sendable {
     var fallback: FallbackRule
     var required: Bool
     /// The component a section yielded whose bytes a render of that section alone takes from
-    /// its page (`SectionServing.captured`, `Assembler.capture`); its fallback inherits it.
-    var captured = false
+    /// its page, or an item (or `more`) of the page of its list asked (`SectionServing`,
+    /// `Assembler.capture`); its fallback inherits the mark.
+    var captured = CaptureMark.none
+}
+
+/// What a render of a section alone takes from its page's bytes (`Assembler+Capture`).
+enum CaptureMark: Sendable {
+    case none
+    /// The section's component.
+    case section
+    /// An item or the `more` of the page of its paged list asked with `_after` (SPEC §10.2).
+    case item
 }

@@ -42,7 +42,7 @@ struct Evaluator {
             return .object(action)
         case .component(let template):
             return component(template, scope).map(Evaluated.component)
-        case .each, .splice:
+        case .each, .splice, .pagedList:
             var out: [Evaluated] = []
             elements(node, scope, into: &out)
             return .array(out)
@@ -105,6 +105,14 @@ struct Evaluator {
             elements(choose(experiment, branches), scope, into: &out)
         case .scheduled(let window, let node):
             if window.contains(time) { elements(node, scope, into: &out) }
+        case .pagedList(let list):
+            forPage(of: list, scope) { inner, mark in
+                let start = out.count
+                elements(list.template, inner, into: &out)
+                for index in out.indices[start...] { out[index] = marking(out[index], mark) }
+            } more: { inner, mark in
+                if let more = value(list.more, inner) { out.append(marking(more, mark)) }
+            }
         case .section(let section):
             guard let shown = shown(section, scope) else { return }
             let start = out.count
@@ -155,9 +163,38 @@ struct Evaluator {
 
     /// `value`, marked `captured` when it is the component of the section rendered alone.
     private func capturing(_ section: SectionTemplate, _ value: Evaluated) -> Evaluated {
-        guard sections.captured == section.name, case .component(var component) = value else { return value }
-        component.captured = true
+        sections.captured == section.name ? marking(value, .section) : value
+    }
+
+    /// `value` with `mark`, when it is a component.
+    private func marking(_ value: Evaluated, _ mark: CaptureMark) -> Evaluated {
+        guard mark != .none, case .component(var component) = value else { return value }
+        component.captured = mark
         return .component(component)
+    }
+
+    /// Runs `item` once per item of the page of `list` this render emits, in a scope binding
+    /// the list's variable, then `more` in a scope binding `{{more.load}}` when the list goes on
+    /// (not when `more`'s id has no value); both with the mark of an `_after` page's elements.
+    func forPage<Failure: Error>(of list: PagedList, _ scope: Scope, item: (Scope, CaptureMark) throws(Failure) -> Void,
+                                 more: (Scope, CaptureMark) throws(Failure) -> Void) throws(Failure) {
+        guard let items = scope.lookup(list.items)?.elements else { return }
+        var next: Evaluated?
+        if case .cursor(let path, _) = list.paging { next = scope.lookup(path) }
+        let page = sections.page(of: list, count: items.count, next: next)
+        let mark = page.marked ? CaptureMark.item : .none
+        var inner = scope
+        for index in page.items {
+            inner.bind(list.variable, items[index])
+            try item(inner, mark)
+            inner.unbindLast()
+        }
+        guard let url = page.moreURL, case .component(let template) = list.more,
+              let target = value(template.id, scope)?.text else { return }
+        inner.bind(MoreLoad.root, .value(.object(JSONObject([
+            JSONObject.Member(key: "load", value: SectionServing.load(url: url, target: target, mode: "splice")),
+        ]))))
+        try more(inner, mark)
     }
 
     /// What stands in a section's place, and the scope it is evaluated in: its `then` in

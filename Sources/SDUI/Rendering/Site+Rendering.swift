@@ -28,8 +28,8 @@ extension Site {
         let scope = pageScope(page, params: params, query: query, data: data)
         var evaluator = Evaluator(variants: variants, rollout: rollout, localizer: Localizer(localization, tag: locale),
                                   time: date.timeIntervalSince1970)
-        if !deferred.isEmpty {
-            evaluator.sections = SectionServing(deferred: deferred, urlBase: SectionURL.base(of: page, params: params, query: query))
+        if !deferred.isEmpty || page.hasPagedLists {
+            evaluator.sections = sectionServing(page, client: client, deferred: deferred, params: params, query: query)
         }
         var assembler = Assembler(catalog: catalog, profile: classes.adopt(client).profile, evaluator: evaluator,
                                   checksIDs: page.checksIDs, literalIDs: literalIDs)

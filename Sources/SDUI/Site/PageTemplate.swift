@@ -18,6 +18,9 @@ struct PageTemplate: Sendable {
     let checksIDs: Bool
     /// Its `$section`s in document order, each with the entries it binds (SPEC §10.1).
     var sections: [SectionPlace] = []
+    /// Whether a section holds a paged list (SPEC §10.2): a render then knows the client's
+    /// `load` and the sections' url.
+    var hasPagedLists = false
     /// The data entries bound outside every section's `then`: fetched however the page's
     /// sections are served.
     var entriesOutsideSections: Set<String> = []

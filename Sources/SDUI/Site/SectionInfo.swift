@@ -6,4 +6,6 @@ public struct SectionInfo: Sendable {
     public let deferral: SectionDeferral
     /// The page's data entries its `then` (and the `$if`s around it) bind, in the page's order.
     public let entries: [String]
+    /// Whether it holds a paged list, whose pages `_after` asks for (SPEC §10.2).
+    public let paged: Bool
 }

@@ -19,9 +19,11 @@ extension Site {
             for index in entries.indices {
                 guard let kind = entries[index].kind else { continue }
                 let key = entries[index].resolveKey(params: params, query: query)
-                requests.append(DataRequest(entry: entries[index].name, source: entries[index].source, key: key ?? "",
-                                            keyMissing: key == nil, required: entries[index].required,
-                                            timeoutMs: entries[index].timeoutMs, kind: kind))
+                var request = DataRequest(entry: entries[index].name, source: entries[index].source, key: key ?? "",
+                                          keyMissing: key == nil, required: entries[index].required,
+                                          timeoutMs: entries[index].timeoutMs, kind: kind)
+                if !entries[index].params.isEmpty { request.query = entries[index].resolveParams(params: params, query: query) }
+                requests.append(request)
             }
         }
         return requests

@@ -16,13 +16,19 @@ extension Site {
     /// The sections of `template`, in document order; none for an unknown template.
     public func sections(of template: String) -> [SectionInfo] {
         (templates[template]?.sections ?? []).map {
-            SectionInfo(name: $0.section.name, deferral: $0.section.deferral, entries: $0.entries)
+            SectionInfo(name: $0.section.name, deferral: $0.section.deferral, entries: $0.entries, paged: $0.section.list != nil)
         }
     }
 
     /// Whether `template` has a section called `name`.
     public func hasSection(_ name: String, template: String) -> Bool {
         templates[template]?.section(named: name) != nil
+    }
+
+    /// Whether section `name` of `template` holds a paged list (SPEC §10.2: `_after` asks for
+    /// its pages).
+    public func hasPagedList(_ name: String, template: String) -> Bool {
+        templates[template]?.section(named: name)?.section.list != nil
     }
 
     /// What the sources section `name` of `template` reads (with the page's required entries)
@@ -75,14 +81,18 @@ extension Site {
 
     /// Renders section `name` of `template` alone for a client, with the arguments of `render`:
     /// the bytes its page holds where the section stands inline (`SectionCapture`), nothing
-    /// when nothing stands there, or the upgrade page where the page would be one.
+    /// when nothing stands there, or the upgrade page where the page would be one. With `after`
+    /// (SPEC §10.2), the JSON array of the page of its list from that item on, then its `more`
+    /// while the list goes on: the bytes those have in a page assembled with that page of the list.
     public func renderSection(_ name: String, template: String, params: [String: String], query: [String: String] = [:],
                               data: [String: JSONValue], client: ClientClass, variants: [String: String],
-                              locale: String? = nil, at date: Date) -> SectionOutcome {
+                              locale: String? = nil, at date: Date, after: Int? = nil) -> SectionOutcome {
         guard let page = templates[template], page.section(named: name) != nil else { return .nothing }
         var evaluator = Evaluator(variants: variants, rollout: rollout, localizer: Localizer(localization, tag: locale),
                                   time: date.timeIntervalSince1970)
+        evaluator.sections = sectionServing(page, client: client, params: params, query: query)
         evaluator.sections.captured = name
+        evaluator.sections.after = after
         var assembler = Assembler(catalog: catalog, profile: classes.adopt(client).profile, evaluator: evaluator,
                                   checksIDs: page.checksIDs, literalIDs: literalIDs)
         do {
@@ -93,7 +103,27 @@ extension Site {
             return .upgradeRequired
         }
         guard let capture = assembler.capture, let bytes = capture.bytes else { return .nothing }
+        if after != nil { return .component(Self.listPage(assembler)) }
         return .component(RenderedPage(body: Array(assembler.writer.bytes[bytes]), fallbacks: capture.fallbacks,
                                        fallbackTypes: capture.fallbackTypes, actionFallbackTypes: capture.actionFallbackTypes))
+    }
+
+    /// The page of a list an `_after` render captured: `[` its elements' bytes `]`, `[]` past
+    /// the end, with what they added to the tallies.
+    private static func listPage(_ assembler: Assembler) -> RenderedPage {
+        let items = assembler.itemsCapture
+        var body = [UInt8(ascii: "[")]
+        if let bytes = items?.bytes { body += assembler.writer.bytes[bytes] }
+        body.append(UInt8(ascii: "]"))
+        return RenderedPage(body: body, fallbacks: items?.fallbacks ?? 0, fallbackTypes: items?.fallbackTypes ?? [:],
+                            actionFallbackTypes: items?.actionFallbackTypes ?? [:])
+    }
+
+    /// How a render of `page` for `client` serves its sections: the url their `load`s start
+    /// with, and whether the client performs `load` (a paged list is then cut into pages).
+    func sectionServing(_ page: PageTemplate, client: ClientClass, deferred: Set<String> = [],
+                        params: [String: String], query: [String: String]) -> SectionServing {
+        SectionServing(deferred: deferred, url: SectionURL(page: page, params: params, query: query),
+                       loads: page.hasPagedLists && canLoad(client))
     }
 }

@@ -1,7 +1,7 @@
 /// Page templates: `route`, `maxAge`, `data` entries and the `root` component.
 extension SiteLoader {
     private static let pageKeys = ObjectKeys(["route", "maxAge", "query", "data", "root"], in: "a page")
-    private static let entryKeys = ObjectKeys(["source", "key", "required", "timeoutMs"], in: "a data entry")
+    private static let entryKeys = ObjectKeys(["source", "key", "params", "required", "timeoutMs"], in: "a data entry")
 
     /// The page `pages/<name>.json`: its header read here, its root compiled by `compiler`, its
     /// bindings checked against its data entries and the records `places` knows of their sources.
@@ -91,23 +91,55 @@ extension SiteLoader {
             }
             guard let source = entry.string("source", else: "expected a source name", &problems) else { continue }
             if sources.sources[source] == nil { problems.report(entry.file, path.key("source"), "unknown source \"\(source)\"") }
-            var key: [TextPart] = []
-            switch entry["key"]?.stringValue.map(Interpolation.parse) {
-            case .success(let parts)?:
-                key = parts
-                for case .binding(let binding) in parts where !Self.bindsParameter(binding, params: params, query: query) {
-                    problems.report(entry.file, path.key("key"), "a key may only bind route parameters (params.<name> of the route) "
-                        + "and declared query parameters (query.<name>), not \"\(binding)\"")
-                }
-            case .failure(let error)?: problems.report(entry.file, path.key("key"), error.message)
-            case nil: problems.report(entry.file, path.key("key"), "expected a key template such as \"{{params.id}}\"")
-            }
+            let key = parameterTemplate("a key", entry["key"], entry.file, path.key("key"), params, query,
+                                        else: "expected a key template such as \"{{params.id}}\"")
             let required = entry.bool("required", &problems) ?? false
             let timeout = entry.int("timeoutMs", .positive, &problems)
-            entries.append(DataEntry(name: member.key, source: source, key: key, required: required, timeoutMs: timeout,
-                                     declared: sources.sources[source]))
+            var dataEntry = DataEntry(name: member.key, source: source, key: key, required: required, timeoutMs: timeout,
+                                      declared: sources.sources[source])
+            if let value = entry["params"] {
+                dataEntry.params = entryParams(value, dataEntry, entry.file, path.key("params"), params, query)
+            }
+            entries.append(dataEntry)
         }
         return entries
+    }
+
+    /// `"params"` of a data entry (SPEC §10.2): an object of strings, each a template binding
+    /// only the page's parameters, passed to a url source.
+    private mutating func entryParams(_ value: JSONValue, _ entry: DataEntry, _ file: String, _ path: String,
+                                      _ params: Set<String>, _ query: [String]) -> [DataEntry.Param] {
+        guard case .url? = entry.kind else {
+            problems.report(file, path, "\"params\" are passed to a url source's query string: \"\(entry.source)\" is not one")
+            return []
+        }
+        guard let object = value.objectValue else {
+            problems.report(file, path, "expected an object of query parameters, such as { \"limit\": \"20\" }")
+            return []
+        }
+        return object.members.map { member in
+            DataEntry.Param(name: member.key, value: parameterTemplate("a param", member.value, file, path.key(member.key), params, query,
+                                                                       else: "expected a string template such as \"{{query.cursor}}\""))
+        }
+    }
+
+    /// A key's or a param's (`what`) template: a string whose bindings name only route and
+    /// declared query parameters; `message` reported when it is not a string.
+    private mutating func parameterTemplate(_ what: String, _ value: JSONValue?, _ file: String, _ path: String, _ params: Set<String>,
+                                            _ query: [String], else message: String) -> [TextPart] {
+        switch value?.stringValue.map(Interpolation.parse) {
+        case .success(let parts)?:
+            for case .binding(let binding) in parts where !Self.bindsParameter(binding, params: params, query: query) {
+                problems.report(file, path, "\(what) may only bind route parameters (params.<name> of the route) "
+                    + "and declared query parameters (query.<name>), not \"\(binding)\"")
+            }
+            return parts
+        case .failure(let error)?:
+            problems.report(file, path, error.message)
+        case nil:
+            problems.report(file, path, message)
+        }
+        return []
     }
 
     /// Whether a key binding names a route parameter of the route or a declared query parameter.

@@ -18,12 +18,17 @@ extension SiteLoader {
                 problems.report(section.site.file, section.site.path.key("defer"),
                                 "a deferred section needs the catalog's \"load\" action (actions.load)")
             }
+            if case .cursor(_, let parameter)? = section.list?.paging, !page.query.contains(parameter) {
+                problems.report(section.site.file, section.site.path,
+                                "a paged $each's \"cursor\" \"\(parameter)\" is not a query parameter page \"\(page.name)\" declares")
+            }
             let roots = places[index].bindingRoots
             places[index].entries = page.data.map(\.name).filter(roots.contains)
             let read = page.data.filter { $0.required || roots.contains($0.name) }
             places[index].forwarding = Forwarding(entries: read, sources: sources)
         }
         page.sections = places
+        page.hasPagedLists = places.contains { $0.section.list != nil }
         guard !places.isEmpty else { return }
         let outside = BindingRoots.outsideSections(.component(page.root))
         page.entriesOutsideSections = Set(page.data.map(\.name).filter(outside.contains))

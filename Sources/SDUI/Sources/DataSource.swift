@@ -23,6 +23,9 @@ public struct DataRequest: Sendable, Hashable {
     public var source: String
     /// The resolved key (`42`), not yet percent-encoded.
     public var key: String
+    /// The entry's `params` (SPEC §10.2) resolved and percent-encoded, `name=value` joined by
+    /// `&` in the order written, for the source URL's query string; empty when it has none.
+    public var query = ""
     /// True when the key binds a query parameter the request did not send: the entry has no
     /// value, and nothing is fetched.
     public var keyMissing: Bool = false
@@ -34,13 +37,21 @@ public struct DataRequest: Sendable, Hashable {
     public var kind: DataSource.Kind
 }
 
-/// A page's `data` entry: `{ "source", "key", "required"?, "timeoutMs"? }`, with what its source
-/// decides worked out when the page loads (a request only resolves the key).
+/// A page's `data` entry: `{ "source", "key", "params"?, "required"?, "timeoutMs"? }`, with what
+/// its source decides worked out when the page loads (a request only resolves the key).
 struct DataEntry: Sendable {
+    /// One of `params`: a query parameter passed to a url source, its value a template as the key's.
+    struct Param: Sendable {
+        let name: String
+        let value: [TextPart]
+    }
+
     let name: String
     let source: String
     /// The key template; bindings may only use `params.<name>` and declared `query.<name>`.
     let key: [TextPart]
+    /// What the entry adds to its url source's query string, in the order written (SPEC §10.2).
+    var params: [Param] = []
     let required: Bool
     /// Where the source's values come from; nil for a source `sources.json` does not declare
     /// (the page is a load problem then).
@@ -59,14 +70,32 @@ struct DataEntry: Sendable {
     /// The key with route and query parameters substituted; nil when a bound parameter has
     /// no value (a query parameter the request did not send).
     func resolveKey(params: [String: String], query: [String: String]) -> String? {
-        // Most keys are one part (`{{params.id}}`, `cart`): that part's text, nothing joined.
-        if self.key.count == 1 { return Self.text(of: self.key[0], params: params, query: query) }
-        var key = ""
-        for part in self.key {
-            guard let text = Self.text(of: part, params: params, query: query) else { return nil }
-            key += text
+        Self.resolve(key, params: params, query: query)
+    }
+
+    /// `params` resolved, percent-encoded and joined as `a=1&b=2`; a parameter whose binding
+    /// has no value is left out.
+    func resolveParams(params: [String: String], query: [String: String]) -> String {
+        var joined = ""
+        for param in self.params {
+            guard let value = Self.resolve(param.value, params: params, query: query) else { continue }
+            if !joined.isEmpty { joined += "&" }
+            joined += PercentEncoding.encode(param.name) + "=" + PercentEncoding.encode(value)
         }
-        return key
+        return joined
+    }
+
+    /// The template `parts` with route and query parameters substituted; nil when a bound one
+    /// has no value.
+    private static func resolve(_ parts: [TextPart], params: [String: String], query: [String: String]) -> String? {
+        // Most are one part (`{{params.id}}`, `cart`): that part's text, nothing joined.
+        if parts.count == 1 { return text(of: parts[0], params: params, query: query) }
+        var resolved = ""
+        for part in parts {
+            guard let text = text(of: part, params: params, query: query) else { return nil }
+            resolved += text
+        }
+        return resolved
     }
 
     /// A literal's text, or the value of the route or query parameter a binding names (nil: not sent).

@@ -33,6 +33,11 @@ enum BindingRoots {
         case .each(let path, _, let template):
             roots.insert(path.root)
             walk(template)
+        case .pagedList(let list):
+            roots.insert(list.items.root)
+            if case .cursor(let next, _) = list.paging { roots.insert(next.root) }
+            walk(list.template)
+            walk(list.more)
         case .conditional(let path, let then, let otherwise):
             roots.insert(path.root)
             [then, otherwise].compactMap { $0 }.forEach(walk)

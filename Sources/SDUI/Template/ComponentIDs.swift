@@ -28,6 +28,7 @@ enum ComponentIDs {
             if case .literal(.string(let id), _) = template.id { own.append(Occurrence(id: id, site: template.site)) }
             return own + template.data.flatMap { ids($0.node) }
         case .each(_, _, let template): return ids(template)
+        case .pagedList(let list): return ids(list.template) + ids(list.more)
         case .conditional(_, let then, let otherwise):
             return alternatives([then, otherwise].compactMap { $0 })
         case .variant(_, let branches): return alternatives(branches.map(\.node))
@@ -42,7 +43,7 @@ enum ComponentIDs {
         switch node {
         case .literal, .binding, .text, .message, .format, .action: return false
         case .scheduled(_, let node): return mayRepeat(in: node, catalog: catalog)
-        case .each: return true
+        case .each, .pagedList: return true
         case .array(let nodes), .splice(let nodes): return nodes.contains { mayRepeat(in: $0, catalog: catalog) }
         case .object(let members): return members.contains { mayRepeat(in: $0.node, catalog: catalog) }
         case .conditional(_, let then, let otherwise):

@@ -38,6 +38,7 @@ struct SectionPlace: Sendable {
         case .array(let nodes), .splice(let nodes): under([], nodes)
         case .object(let members): under([], members.map(\.node))
         case .each(_, _, let template): under([], [template])
+        case .pagedList(let list): under([], [list.template, list.more])
         case .conditional(let path, let then, let otherwise): under([path.root], [then, otherwise].compactMap { $0 })
         case .variant(_, let branches): under([], branches.map(\.node))
         case .scheduled(_, let node): under([], [node])

@@ -13,14 +13,17 @@ final class SectionTemplate: Sendable {
     let placeholder: ComponentTemplate?
     /// The section's content: one component, or a directive that yields at most one.
     let then: TemplateNode
+    /// The paged `$each` in `then`, whose pages `_after` asks for (SPEC §10.2); at most one.
+    let list: PagedList?
     /// Where the `$section` was written.
     let site: SourceSite
 
-    init(name: String, deferral: Deferral, placeholder: ComponentTemplate?, then: TemplateNode, site: SourceSite) {
+    init(name: String, deferral: Deferral, placeholder: ComponentTemplate?, then: TemplateNode, list: PagedList?, site: SourceSite) {
         self.name = name
         self.deferral = deferral
         self.placeholder = placeholder
         self.then = then
+        self.list = list
         self.site = site
     }
 

@@ -20,7 +20,7 @@ extension TemplateCompiler {
         case .variant(let experiment, let branches):
             return .variant(experiment: experiment, branches: branches.map { VariantBranch(name: $0.name, node: actionNode($0.node)) })
         case .scheduled(let window, let node): return .scheduled(window, actionNode(node))
-        case .literal, .binding, .text, .component, .message, .format, .action, .section: return node
+        case .literal, .binding, .text, .component, .message, .format, .action, .section, .pagedList: return node
         }
     }
 }

@@ -16,7 +16,7 @@ extension TemplateCompiler {
             guard allowOnly([], in: object, directive, file, path) else { return nil }
             return compileInclude(object[directive]!, file, directivePath, context)
         case "$each":
-            let allowed = allowOnly(["as", "template"], in: object, directive, file, path)
+            let allowed = allowOnly(["as", "template"] + Self.pagingKeys, in: object, directive, file, path)
             let binding = bindingPath(object[directive]!, file, directivePath)
             guard let variable = object["as"]?.stringValue, BindingPath(variable)?.segments.count == 1 else {
                 report(file, path.key("as"), "$each needs \"as\": a variable name")
@@ -31,6 +31,9 @@ extension TemplateCompiler {
                       $0.enclosed({ $0.inEach = true }) { $0.compile(template, file, path.key("template"), context) }
                   })
             else { return nil }
+            if Self.isPaged(object) {
+                return compilePagedList(object, items: binding, variable: variable, template: node, file, path)
+            }
             return .each(binding, variable: variable, template: node)
         case "$if":
             let allowed = allowOnly(["then", "else"], in: object, directive, file, path)

@@ -22,18 +22,17 @@ extension TemplateCompiler {
             report(file, path, "$section needs \"then\" (the section's component)")
             return nil
         }
+        let listsBefore = pagedLists.count
         let then = enclosed({ $0.section = name }) { $0.compile(thenValue, file, path.key("then"), .component) }
+        let lists = pagedLists[listsBefore...]
+        if lists.count > 1 { report(file, path.key("then"), "a section holds one paged $each (its _after pages)") }
         if let then, !Self.yieldsAtMostOne(then) {
             report(file, path.key("then"), "a section's \"then\" is one component, or a directive that yields at most one")
         }
         var placeholder: ComponentTemplate?
         if let value = object["placeholder"] {
-            placeholder = enclosed({ $0.section = name; $0.inPlaceholder = true }) { compiler in
-                guard let component = value.objectValue, !component.keys.contains(where: { $0.hasPrefix("$") }) else {
-                    compiler.report(file, path.key("placeholder"), "a placeholder is a component object")
-                    return nil
-                }
-                return compiler.compileComponent(component, file, path.key("placeholder"))
+            placeholder = enclosed({ $0.section = name; $0.inPlaceholder = true }) {
+                $0.plainComponent(value, file, path.key("placeholder"), "a placeholder is a component object")
             }
         } else if deferral != .never {
             report(file, path, "a deferred $section needs a \"placeholder\"")
@@ -41,7 +40,17 @@ extension TemplateCompiler {
         if let placeholder, let then { checkPlaceholderID(placeholder, then, file, path.key("placeholder").key("id")) }
         guard allowed, let deferral, let then else { return nil }
         return .section(SectionTemplate(name: name, deferral: deferral, placeholder: placeholder, then: then,
-                                        site: SourceSite(file: file, path: path)))
+                                        list: lists.first, site: SourceSite(file: file, path: path)))
+    }
+
+    /// A component standing in for content (a placeholder, a paged list's `more`): a component
+    /// object, not a directive; nil, with `problem` reported, otherwise.
+    mutating func plainComponent(_ value: JSONValue, _ file: String, _ path: String, _ problem: String) -> ComponentTemplate? {
+        guard let component = value.objectValue, !component.keys.contains(where: { $0.hasPrefix("$") }) else {
+            report(file, path, problem)
+            return nil
+        }
+        return compileComponent(component, file, path)
     }
 
     /// `{{section.load}}` has a value only in a placeholder, and `load` is all a section binds.

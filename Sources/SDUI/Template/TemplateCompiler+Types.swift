@@ -90,7 +90,7 @@ extension TemplateNode {
         case .format: "a formatted value"
         case .scheduled(_, let node): node.kindName
         case .object, .action: "object"
-        case .array, .each, .splice: "array"
+        case .array, .each, .splice, .pagedList: "array"
         case .component, .section: "component"
         case .binding, .conditional, .variant: "a bound value"
         }

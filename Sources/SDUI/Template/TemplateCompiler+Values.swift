@@ -58,6 +58,7 @@ extension TemplateCompiler {
         case .success(let parts):
             for case .binding(let binding) in parts {
                 if binding.root == SectionLoad.root { checkSectionLoad(binding, file, path) }
+                if binding.root == MoreLoad.root { checkMoreLoad(binding, file, path) }
                 bound(binding, written: "{{\(binding)}}", file, path)
             }
             if parts.count == 1, case .binding(let binding) = parts[0] { return .binding(binding) }

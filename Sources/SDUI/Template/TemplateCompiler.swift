@@ -39,6 +39,9 @@ struct TemplateCompiler: ProblemReporter {
     /// the ones it has served in a table of bits instead of hashing them into a set.
     private(set) var literalIDs: [String: Int] = [:]
 
+    /// Every paged `$each` compiled, in order: a section takes those of its content.
+    private(set) var pagedLists: [PagedList] = []
+
     /// Where a `$variant` names an experiment, and the variants it has branches for.
     struct VariantUse {
         let file: String
@@ -56,6 +59,8 @@ struct TemplateCompiler: ProblemReporter {
         var section: String?
         /// Inside a section's `placeholder`, where `{{section.load}}` has a value.
         var inPlaceholder = false
+        /// Inside a paged list's `more`, where `{{more.load}}` has a value (SPEC §10.2).
+        var inMore = false
     }
 
     init(catalog: Catalog, fragments: [String: JSONValue]) {
@@ -158,6 +163,9 @@ struct TemplateCompiler: ProblemReporter {
                 + Suggestion.note(suggestion))
         }
     }
+
+    /// A paged `$each` was compiled.
+    mutating func listed(_ list: PagedList) { pagedLists.append(list) }
 
     /// A `$variant` was compiled.
     mutating func used(_ variant: VariantUse) { variantUses.append(variant) }

@@ -16,6 +16,8 @@ indirect enum TemplateNode: Sendable {
     case component(ComponentTemplate)
     /// `$each`: the template once per element of the bound array, spliced into the enclosing array.
     case each(BindingPath, variable: String, template: TemplateNode)
+    /// A paged `$each` in a section (SPEC §10.2): a page of its items, then its `more`.
+    case pagedList(PagedList)
     /// `$if`: `then` when the binding is present and not null, else `else` (either may be absent).
     case conditional(BindingPath, then: TemplateNode?, else: TemplateNode?)
     /// `$variant`: the branch named by the request's choice for the experiment, else the first.
@@ -50,6 +52,7 @@ indirect enum TemplateNode: Sendable {
         case .array(let nodes), .splice(let nodes): nodes.contains { $0.containsComponents }
         case .object(let members): members.contains { $0.holdsComponents }
         case .each(_, _, let template), .scheduled(_, let template): template.containsComponents
+        case .pagedList: true
         case .conditional(_, let then, let otherwise): then?.containsComponents == true || otherwise?.containsComponents == true
         case .variant(_, let branches): branches.contains { $0.node.containsComponents }
         }

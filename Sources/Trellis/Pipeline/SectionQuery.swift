@@ -10,7 +10,7 @@ enum SectionQuery {
 
     /// What `query` asks of `page` of `site`: the whole page, or a section. An unknown section
     /// name is a 404 `not_found`; `_after` without `_section`, on a section with no paged list
-    /// (none has one yet), or not an integer 0…1,000,000 is a 400 `bad_request`.
+    /// (SPEC §10.2), or not an integer 0…1,000,000 is a 400 `bad_request`.
     static func kind(_ query: String?, site: Site, page: String) throws(HTTPError) -> PagePlan.Kind {
         guard let query else { return .page }
         let section = QueryParameters.first("_section", in: query), after = QueryParameters.first("_after", in: query)
@@ -25,6 +25,9 @@ enum SectionQuery {
         guard let offset = Int(after), String(offset) == after, (0...maxAfter).contains(offset) else {
             throw .badRequest("_after is an integer from 0 to \(maxAfter)")
         }
-        throw .badRequest("section \(section) has no paged list for _after=\(offset)")
+        guard site.hasPagedList(section, template: page) else {
+            throw .badRequest("section \(section) has no paged list for _after=\(offset)")
+        }
+        return .section(section, after: offset)
     }
 }

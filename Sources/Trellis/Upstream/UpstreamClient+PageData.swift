@@ -29,7 +29,7 @@ extension UpstreamClient: UpstreamFetching {
     static func upstreamRequest(_ request: DataRequest, context: PageRequestContext) -> UpstreamRequest? {
         guard request.key != ".", request.key != "..", case .url(let source) = request.kind else { return nil }
         var call = UpstreamRequest(
-            source: request.source, url: UpstreamRequest.url(template: source.urlTemplate, key: request.key),
+            source: request.source, url: UpstreamRequest.url(template: source.urlTemplate, key: request.key, query: request.query),
             timeout: request.timeoutMs.map { .milliseconds($0) } ?? defaultTimeout, ttl: .seconds(source.ttlSeconds ?? 0))
         let forwarded = forwardedHeaders(source, of: context.headers)
         call.cacheKey = cacheKey(url: call.url, source: source, forwarded: forwarded)
@@ -46,7 +46,7 @@ extension UpstreamClient: UpstreamFetching {
     /// `headers`), without fetching.
     func hasFreshValue(_ request: DataRequest, headers: HTTPHeaders) -> Bool {
         guard request.key != ".", request.key != "..", case .url(let source) = request.kind else { return false }
-        let url = UpstreamRequest.url(template: source.urlTemplate, key: request.key)
+        let url = UpstreamRequest.url(template: source.urlTemplate, key: request.key, query: request.query)
         return hasFreshValue(cacheKey: Self.cacheKey(url: url, source: source, forwarded: Self.forwardedHeaders(source, of: headers)))
     }
 

@@ -23,11 +23,12 @@ enum SectionFixtures {
         #"{"$section":"\#(name)","defer":\#(`defer`),"placeholder":{"id":"\#(id)","type":"skeleton","data":{"onAppear":"{{section.load}}"}},"then":\#(then)}"#
     }
 
-    /// The folder of a page `p` at `/p/:id`, declaring query `q`, with `children` and data
+    /// The folder of a page `p` at `/p/:id`, declaring `query` (`q`), with `children` and data
     /// entries `title` (required, file) and `recs` (url).
-    static func files(_ children: String, catalog: String = catalog, extra: [String: String] = [:]) -> [String: [UInt8]] {
+    static func files(_ children: String, catalog: String = catalog, query: String = #"["q"]"#,
+                      extra: [String: String] = [:]) -> [String: [UInt8]] {
         var all = extra
-        all["pages/p.json"] = #"{"route":"/p/:id","query":["q"],"data":{"title":{"source":"s","key":"{{params.id}}","required":true},"recs":{"source":"u","key":"{{params.id}}"}},"root":{"id":"p","type":"page","data":{"children":\#(children)}}}"#
+        all["pages/p.json"] = #"{"route":"/p/:id","query":\#(query),"data":{"title":{"source":"s","key":"{{params.id}}","required":true},"recs":{"source":"u","key":"{{params.id}}"}},"root":{"id":"p","type":"page","data":{"children":\#(children)}}}"#
         all["sources.json"] = #"{"sources":{"s":{"file":"data/s.json"},"u":{"url":"http://127.0.0.1:9/x/{{key}}","timeoutMs":80,"ttlSeconds":30}}}"#
         all["data/s.json"] = #"{"1":{"text":"One"}}"#
         return Fixtures.files(all, catalog: catalog)
@@ -47,11 +48,12 @@ enum SectionFixtures {
         }
     }
 
-    /// Renders section `name` of page `p` alone: its body, "NOTHING" or "UPGRADE".
+    /// Renders section `name` of page `p` alone (from item `after` of its list): its body,
+    /// "NOTHING" or "UPGRADE".
     static func alone(_ site: Site, _ name: String = "related", data: [String: JSONValue], client: ClientDescriptor,
-                      variants: [String: String] = [:]) -> String {
-        switch site.renderSection(name, template: "p", params: ["id": "1"], data: data, client: site.clientClass(for: client),
-                                  variants: variants, at: TestInstant.date) {
+                      variants: [String: String] = [:], query: [String: String] = [:], after: Int? = nil) -> String {
+        switch site.renderSection(name, template: "p", params: ["id": "1"], query: query, data: data,
+                                  client: site.clientClass(for: client), variants: variants, at: TestInstant.date, after: after) {
         case .component(let page): String(decoding: page.body, as: UTF8.self)
         case .nothing: "NOTHING"
         case .upgradeRequired: "UPGRADE"
