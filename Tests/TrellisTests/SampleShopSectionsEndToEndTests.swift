@@ -24,6 +24,15 @@ import Testing
         return pages
     }
 
+    /// Runs `test` against a server of `pages(upstream:)` and its upstream.
+    static func served(_ test: (FakeUpstream, ServerProcess, TestClient) throws -> Void) throws {
+        let upstream = FakeUpstream()
+        defer { upstream.stop() }
+        let pages = try pages(upstream: upstream)
+        let server = try ServerProcess(pages: pages.path)
+        try withExtendedLifetime(pages) { try test(upstream, server, try TestClient(port: server.port)) }
+    }
+
     @Test func withTheRecommendationsBackendUnreachableAnAppThatLoadsGetsThePlaceholderAndThePageIsNotKept() throws {
         let server = try ServerProcess(pages: ServerProcess.packageRoot + "/Pages")
         let client = try TestClient(port: server.port)
@@ -37,33 +46,27 @@ import Testing
     }
 
     @Test func theSectionAloneComesFromTheBackendWithXSectionAndThenThePageHoldsItInline() throws {
-        let upstream = FakeUpstream()
-        defer { upstream.stop() }
-        let pages = try Self.pages(upstream: upstream)
-        let server = try ServerProcess(pages: pages.path)
-        let client = try TestClient(port: server.port)
-        let section = try client.request("/product/3?_section=related", headers: Self.loads)
-        #expect(section.status == 200 && section.header("X-Section") == "related")
-        #expect(section.bodyText == Self.related)
-        #expect(upstream.requests("/recommendations/3") == 1)
-        // Its value is fresh now: the page holds the section inline, byte for byte.
-        let page = try client.request("/product/3", headers: Self.loads)
-        #expect(page.bodyText.contains(Self.related) && !page.bodyText.contains(#""type":"skeleton""#))
-        #expect(server.stop() == 0)
+        try Self.served { upstream, server, client in
+            let section = try client.request("/product/3?_section=related", headers: Self.loads)
+            #expect(section.status == 200 && section.header("X-Section") == "related")
+            #expect(section.bodyText == Self.related)
+            #expect(upstream.requests("/recommendations/3") == 1)
+            // Its value is fresh now: the page holds the section inline, byte for byte.
+            let page = try client.request("/product/3", headers: Self.loads)
+            #expect(page.bodyText.contains(Self.related) && !page.bodyText.contains(#""type":"skeleton""#))
+            #expect(server.stop() == 0)
+        }
     }
 
     @Test func anAppTooOldToLoadGetsTheSectionInline() throws {
-        let upstream = FakeUpstream()
-        defer { upstream.stop() }
-        let pages = try Self.pages(upstream: upstream)
-        let server = try ServerProcess(pages: pages.path)
-        let client = try TestClient(port: server.port)
-        let page = try client.request("/product/3", headers: Self.cantLoad)
-        #expect(page.status == 200 && page.header("X-Section") == nil)
-        #expect(page.bodyText.contains(Self.relatedBefore5 + #",{"id":"footer-divider""#) && !page.bodyText.contains("_section"))
-        let section = try client.request("/product/3?_section=related", headers: Self.cantLoad)
-        #expect(section.bodyText == Self.relatedBefore5 && section.header("X-Section") == "related")
-        #expect(server.stop() == 0)
+        try Self.served { _, server, client in
+            let page = try client.request("/product/3", headers: Self.cantLoad)
+            #expect(page.status == 200 && page.header("X-Section") == nil)
+            #expect(page.bodyText.contains(Self.relatedBefore5 + #",{"id":"footer-divider""#) && !page.bodyText.contains("_section"))
+            let section = try client.request("/product/3?_section=related", headers: Self.cantLoad)
+            #expect(section.bodyText == Self.relatedBefore5 && section.header("X-Section") == "related")
+            #expect(server.stop() == 0)
+        }
     }
 
     @Test func renderPrintsTheSectionAnd204WhenTheBackendGivesNothing() throws {
