@@ -31,7 +31,7 @@ import Testing
         let product = String(decoding: try #require(files["pages/product.json"]), as: UTF8.self)
         files["pages/product.json"] = Array(product.replacingOccurrences(of: "{{item.title}}", with: "{{item.titel}}").utf8)
         #expect(try Fixtures.load(files).warnings.map(\.description).contains(
-            #"pages/product.json:$.root.data.children[10].then.data.elements[1].data.items[0].template.data.title: warning: "item.titel": no record of data/recommendations.sample.json has "items[].titel" (did you mean "items[].title"?)"#))
+            #"pages/product.json:$.root.data.children[10].then.then.data.elements[1].data.items[0].template.data.title: warning: "item.titel": no record of data/recommendations.sample.json has "items[].titel" (did you mean "items[].title"?)"#))
     }
 
     @Test func loadsWithZeroProblems() throws {
@@ -64,7 +64,7 @@ import Testing
     @Test func rendersProduct3AndOldClientsGetFallbacks() throws {
         let site = try Fixtures.load(Self.pagesFiles())
         let match = try #require(site.match(path: "/product/3"))
-        #expect(match == RouteMatch(page: "product", params: ["id": "3"]))
+        #expect(match == RouteMatch(page: "product", params: ["id": "3"], hasSections: true))
         let requests = site.dataRequests(for: match)
         #expect(requests == [
             DataRequest(entry: "product", source: "products", key: "3", required: true, timeoutMs: 200, kind: .file(path: "data/products.json")),

@@ -8,8 +8,8 @@ import Testing
 @Suite(.serialized) struct MetricsEndToEndTests {
     static let promtool = "/usr/bin/promtool"
 
-    /// Traffic from an iOS 5.2 client, an Android 4.0 one, a client with no version and a
-    /// malformed request, then a scrape.
+    /// Traffic from an iOS 5.2 client, an Android 4.0 one, a client with no version, a
+    /// malformed request and a section alone (SPEC §10.1), then a scrape.
     private func scrapeAfterTraffic(_ server: ServerProcess, metricsPort: Int? = nil) throws -> String {
         let client = try TestClient(port: server.port)
         _ = try client.request("/home", headers: [("X-Client-Version", "ios/5.2.0")])
@@ -17,6 +17,7 @@ import Testing
         _ = try client.request("/product/3", headers: [("X-Client-Version", "android/4.0.0")])
         _ = try client.request("/home")
         _ = try client.request("/home", headers: [("X-Client-Version", "ios/five")])
+        _ = try client.request("/product/3?_section=cart-badge", headers: [("X-Client-Version", "ios/5.2.0")])
         let metrics = try TestClient(port: metricsPort ?? server.port).request("/metrics")
         #expect(metrics.status == 200)
         return metrics.bodyText
@@ -26,12 +27,14 @@ import Testing
         let server = try ServerProcess(pages: ServeEndToEndTests.pages)
         let text = try scrapeAfterTraffic(server)
         for line in [
-            #"trellis_requests_total{page="home",status="200",platform="ios",class="ios/5.1.0"} 2"#,
-            #"trellis_requests_total{page="product",status="200",platform="android",class="android/4.0.0"} 1"#,
-            #"trellis_requests_total{page="home",status="200",platform="none",class="none"} 1"#,
-            #"trellis_requests_total{page="-",status="400",platform="none",class="none"} 1"#,
-            #"trellis_request_duration_seconds_count{page="home"} 3"#,
-            #"trellis_request_duration_seconds_count{page="product"} 1"#,
+            #"trellis_requests_total{page="home",section="",status="200",platform="ios",class="ios/5.1.0"} 2"#,
+            #"trellis_requests_total{page="product",section="",status="200",platform="android",class="android/4.0.0"} 1"#,
+            #"trellis_requests_total{page="home",section="",status="200",platform="none",class="none"} 1"#,
+            #"trellis_requests_total{page="-",section="",status="400",platform="none",class="none"} 1"#,
+            #"trellis_request_duration_seconds_count{page="home",section=""} 3"#,
+            #"trellis_request_duration_seconds_count{page="product",section=""} 1"#,
+            #"trellis_requests_total{page="product",section="cart-badge",status="200",platform="ios",class="ios/5.1.0"} 1"#,
+            #"trellis_request_duration_seconds_count{page="product",section="cart-badge"} 1"#,
             "trellis_build_info{version=\"0.3.0\"} 1",
         ] {
             #expect(text.contains(line), "\(line)")

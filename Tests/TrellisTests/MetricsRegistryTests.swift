@@ -157,35 +157,39 @@ import Testing
         #expect(LabelValues([]).values == [])
     }
 
-    @Test func twoValuesWithoutAnArrayAreTheSameKeyAsWithOne() {
-        #expect(LabelValues("home", "200") == LabelValues(["home", "200"]))
-        #expect(LabelValues("home", "200").hashValue == LabelValues(["home", "200"]).hashValue)
+    @Test func valuesWithoutAnArrayAreTheSameKeyAsWithOne() {
+        #expect(LabelValues("home", "") == LabelValues(["home", ""]))
+        #expect(LabelValues("home", "", "200") == LabelValues(["home", "", "200"]))
+        #expect(LabelValues("home", "", "200").hashValue == LabelValues(["home", "", "200"]).hashValue)
+        #expect(LabelValues("home", "", "200", rest: ["ios", "ios/5.1.0"]) == LabelValues(["home", "", "200", "ios", "ios/5.1.0"]))
+        #expect(LabelValues("home", "", "200", rest: ["ios"]).values == ["home", "", "200", "ios"])
         #expect(LabelValues(["home", ""]) != LabelValues(["home"]), "an empty second value is not a missing one")
+        #expect(LabelValues("home", "", "") != LabelValues("home", ""), "nor an empty third one")
     }
 
     @Test func aCounterCountedBothWaysRendersOneSample() {
         let registry = MetricsRegistry()
-        let counter = registry.labeledCounter("t_total", help: "h", labelNames: ["page", "status"])
-        counter.increment("home", "200")
-        counter.increment(["home", "200"])
-        #expect(counter.value(["home", "200"]) == 2)
-        #expect(registry.render().contains(#"t_total{page="home",status="200"} 2"#))
+        let counter = registry.labeledCounter("t_total", help: "h", labelNames: ["page", "section", "status"])
+        counter.increment("home", "", "200")
+        counter.increment(["home", "", "200"])
+        #expect(counter.value(["home", "", "200"]) == 2)
+        #expect(registry.render().contains(#"t_total{page="home",section="",status="200"} 2"#))
     }
 
-    /// The last pair counted keeps its own running count: runs of one pair, switches between
-    /// pairs, and reads in between all add up.
-    @Test func runsOfOnePairAndSwitchesBetweenPairsAllCount() {
+    /// The last values counted keep their own running count: runs of one set, switches between
+    /// sets, and reads in between all add up.
+    @Test func runsOfOneSetAndSwitchesBetweenSetsAllCount() {
         let registry = MetricsRegistry()
-        let counter = registry.labeledCounter("r_total", help: "h", labelNames: ["page", "status"])
-        for _ in 0..<5 { counter.increment("home", "200") }
-        counter.increment("home", "304")
-        #expect(counter.value(["home", "200"]) == 5)
-        for _ in 0..<3 { counter.increment("home", "200") }
-        counter.increment("product", "200")
-        counter.increment("home", "200")
-        #expect(counter.value(["home", "200"]) == 9)
-        #expect(counter.value(["home", "304"]) == 1)
-        #expect(registry.render().contains(#"r_total{page="product",status="200"} 1"#))
-        #expect(registry.render().contains(#"r_total{page="home",status="200"} 9"#))
+        let counter = registry.labeledCounter("r_total", help: "h", labelNames: ["page", "section", "status"])
+        for _ in 0..<5 { counter.increment("home", "", "200") }
+        counter.increment("home", "", "304")
+        #expect(counter.value(["home", "", "200"]) == 5)
+        for _ in 0..<3 { counter.increment("home", "", "200") }
+        counter.increment("product", "related", "200")
+        counter.increment("home", "", "200")
+        #expect(counter.value(["home", "", "200"]) == 9)
+        #expect(counter.value(["home", "", "304"]) == 1)
+        #expect(registry.render().contains(#"r_total{page="product",section="related",status="200"} 1"#))
+        #expect(registry.render().contains(#"r_total{page="home",section="",status="200"} 9"#))
     }
 }

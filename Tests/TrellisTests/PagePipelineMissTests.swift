@@ -19,7 +19,9 @@ import TestSupport
         }
     }
 
-    static let request = HTTPRequest(method: "GET", target: "/product/3", headers: HTTPHeaders([("X-Client-Version", "ios/5.2.0")]))
+    /// A client below the `load` action's `since` (ios 5.1.0): the product page's `related`
+    /// section is inline for it, so its url source is fetched with the page (SPEC §10.1).
+    static let request = HTTPRequest(method: "GET", target: "/product/3", headers: HTTPHeaders([("X-Client-Version", "ios/5.0.0")]))
 
     /// `request` through the serving door, a pending page finished as the server finishes it.
     static func serve(through pipeline: PagePipeline, completion: @escaping @Sendable (PageOutcome) -> Void) {

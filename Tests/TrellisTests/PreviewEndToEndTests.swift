@@ -47,6 +47,28 @@ import Testing
         server.stop()
     }
 
+    /// A deferred section (SPEC §10.1, §13) is its placeholder, labelled, with what the app's
+    /// load gets under it: the section from the backend, or the 204 when nothing stands there.
+    @Test func aDeferredSectionIsShownAsItsPlaceholderWithItsContentUnderIt() throws {
+        let upstream = FakeUpstream()
+        defer { upstream.stop() }
+        let pages = try SampleShopSectionsEndToEndTests.pages(upstream: upstream)
+        let label = #"<div class="section"><span class="mark">section related, deferred</span><div class="app-skeleton">Loading…</div>"#
+            + #"<div class="section-content">"#
+        let server = try ServerProcess(pages: pages.path, arguments: ["--preview"])
+        let html = try TestClient(port: server.port).request("/_preview/product/3?client=ios/6.0.0").bodyText
+        let content = try #require(html.range(of: label).map { String(html[$0.upperBound...]) })
+        #expect(content.hasPrefix(#"<div class="app-column"><p class="app-text title">You may also like</p><div class="app-scroller">"#
+            + #"<div class="app-card"><div class="app-card-image"><img src="" alt=""></div><div class="app-card-title">Ultralight Daypack 22 L"#
+            + #"</div><div class="app-card-price">74.00 EUR</div></div></div></div></div></div><hr class="app-divider">"#))
+        #expect(upstream.requests("/recommendations/3") == 1)
+        server.stop()
+        let unreachable = try ServerProcess(pages: ServeEndToEndTests.pages, arguments: ["--preview"])
+        let empty = try TestClient(port: unreachable.port).request("/_preview/product/3?client=ios/6.0.0").bodyText
+        #expect(empty.contains(label + #"<p class="error">204: nothing stands here</p></div></div>"#))
+        unreachable.stop()
+    }
+
     /// `"` or `>` and a combining mark, or a prepend character and `<`, are one `Character`
     /// each: the query values that carry them are still escaped per scalar (SPEC §14).
     @Test func queryValuesWithJoinedCharactersAreEscaped() throws {

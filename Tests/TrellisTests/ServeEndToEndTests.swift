@@ -17,8 +17,8 @@ import Testing
         _ = try client.request("/home")
         let metrics = try client.request("/metrics")
         #expect(metrics.status == 200)
-        for name in ["trellis_requests_total{page=\"home\",status=\"200\",platform=\"none\",class=\"none\"} 1",
-                     "trellis_request_duration_seconds_bucket{page=\"home\",le=\"0.0005\"}",
+        for name in ["trellis_requests_total{page=\"home\",section=\"\",status=\"200\",platform=\"none\",class=\"none\"} 1",
+                     "trellis_request_duration_seconds_bucket{page=\"home\",section=\"\",le=\"0.0005\"}",
                      "trellis_response_bytes_total", "trellis_cache_hits_total", "trellis_cache_misses_total",
                      "trellis_config_version 1", "trellis_config_reload_failures_total 0", "trellis_open_connections 1"] {
             #expect(metrics.bodyText.contains(name), "\(name)")

@@ -10,28 +10,32 @@ import Testing
                      errorCode: nil, annotation: nil, written: true, loop: 0, remoteAddress: "-", requestHeaders: HTTPHeaders())
     }
 
-    @Test func requestsAreCountedByPageStatusPlatformAndClass() {
+    @Test func requestsAreCountedByPageSectionStatusPlatformAndClass() {
         let metrics = TrellisMetrics()
-        metrics.count(page: "home", status: 200, client: ["ios", "ios/5.1.0"])
-        metrics.count(page: "home", status: 200, client: ["ios", "ios/5.1.0"])
-        metrics.count(page: "home", status: 200, client: ClientClassLabels.none)
-        metrics.count(page: "-", status: 400, client: ["android", "android/4.0.0"])
+        metrics.count(page: "home", section: "", status: 200, client: ["ios", "ios/5.1.0"])
+        metrics.count(page: "home", section: "", status: 200, client: ["ios", "ios/5.1.0"])
+        metrics.count(page: "home", section: "", status: 200, client: ClientClassLabels.none)
+        metrics.count(page: "product", section: "related", status: 200, client: ["ios", "ios/5.1.0"])
+        metrics.count(page: "-", section: "", status: 400, client: ["android", "android/4.0.0"])
         let text = metrics.registry.render()
-        #expect(text.contains(#"trellis_requests_total{page="home",status="200",platform="ios",class="ios/5.1.0"} 2"#))
-        #expect(text.contains(#"trellis_requests_total{page="home",status="200",platform="none",class="none"} 1"#))
-        #expect(text.contains(#"trellis_requests_total{page="-",status="400",platform="android",class="android/4.0.0"} 1"#))
+        #expect(text.contains(#"trellis_requests_total{page="home",section="",status="200",platform="ios",class="ios/5.1.0"} 2"#))
+        #expect(text.contains(#"trellis_requests_total{page="home",section="",status="200",platform="none",class="none"} 1"#))
+        #expect(text.contains(#"trellis_requests_total{page="product",section="related",status="200",platform="ios",class="ios/5.1.0"} 1"#))
+        #expect(text.contains(#"trellis_requests_total{page="-",section="",status="400",platform="android",class="android/4.0.0"} 1"#))
         #expect(ExpositionCheck.problems(in: text) == [])
     }
 
-    @Test func durationIsAHistogramPerPage() {
+    @Test func durationIsAHistogramPerPageAndSection() {
         let metrics = TrellisMetrics()
-        metrics.record(exchange(), page: "home", fallbacks: [:], actionFallbacks: [:])
-        metrics.record(exchange(page: .milliseconds(300)), page: "product", fallbacks: ["rating": 1], actionFallbacks: [:])
+        metrics.record(exchange(), page: "home", section: "", fallbacks: [:], actionFallbacks: [:])
+        metrics.record(exchange(page: .milliseconds(300)), page: "product", section: "", fallbacks: ["rating": 1], actionFallbacks: [:])
+        metrics.record(exchange(), page: "product", section: "related", fallbacks: [:], actionFallbacks: [:])
         let text = metrics.registry.render()
-        #expect(text.contains(#"trellis_request_duration_seconds_bucket{page="home",le="0.005"} 1"#))
-        #expect(text.contains(#"trellis_request_duration_seconds_bucket{page="product",le="0.25"} 0"#))
-        #expect(text.contains(#"trellis_request_duration_seconds_count{page="product"} 1"#))
-        #expect(text.contains("trellis_response_bytes_total 240"))
+        #expect(text.contains(#"trellis_request_duration_seconds_bucket{page="home",section="",le="0.005"} 1"#))
+        #expect(text.contains(#"trellis_request_duration_seconds_bucket{page="product",section="",le="0.25"} 0"#))
+        #expect(text.contains(#"trellis_request_duration_seconds_count{page="product",section=""} 1"#))
+        #expect(text.contains(#"trellis_request_duration_seconds_count{page="product",section="related"} 1"#))
+        #expect(text.contains("trellis_response_bytes_total 360"))
         #expect(ExpositionCheck.problems(in: text) == [])
     }
 

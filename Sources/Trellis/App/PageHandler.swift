@@ -55,13 +55,14 @@ struct PageHandler: HTTPHandler {
     /// hand (every answer passes `respond` or `response(for:requestHeaders:)` once): the client
     /// class comes from `X-Client-Version`, which `didRespond`'s exchange does not carry.
     private func count(_ response: borrowing HTTPResponse, requestHeaders: HTTPHeaders) {
-        let page = (response.annotation as? PageRecord)?.page ?? "-"
-        app.metrics.count(page: page, status: response.status, client: app.store.current.clientLabels.labels(for: requestHeaders))
+        let record = response.annotation as? PageRecord
+        app.metrics.count(page: record?.page ?? "-", section: record?.section ?? "", status: response.status,
+                          client: app.store.current.clientLabels.labels(for: requestHeaders))
     }
 
     func didRespond(_ exchange: HTTPExchange) {
         let record = exchange.annotation as? PageRecord
-        app.metrics.record(exchange, page: record?.page ?? "-", fallbacks: record?.fallbackTypes ?? [:],
+        app.metrics.record(exchange, page: record?.page ?? "-", section: record?.section ?? "", fallbacks: record?.fallbackTypes ?? [:],
                            actionFallbacks: record?.actionFallbackTypes ?? [:])
         app.accessLog.log(exchange, record: record)
     }

@@ -1,8 +1,8 @@
 import Foundation
 import HTTPServer
 
-/// The per-request metrics of SPEC §4.3 and §13 on one registry: requests by page, status and
-/// client class, latency by page, response bytes and fallbacks by type, plus the build's
+/// The per-request metrics of SPEC §4.3 and §13 on one registry: requests by page, section,
+/// status and client class, latency by page and section, response bytes and fallbacks by type, plus the build's
 /// version and the time of the last successful load of Pages/. The figures other objects keep
 /// (cache counts, the config version, reload failures, open connections, the process's own)
 /// are registered on `registry` by the objects that own them, when those are made.
@@ -16,16 +16,17 @@ final class TrellisMetrics: Sendable {
     /// The Unix time of the last successful load of Pages/ (0: none yet).
     private let lastLoad: Gauge
 
-    /// The labels of `trellis_request_duration_seconds`: more (`section`) join `page` here and in
-    /// `record`'s `LabelValues`.
-    static let durationLabels = ["page"]
+    /// The labels of `trellis_request_duration_seconds`. `section` is the section answered alone
+    /// (SPEC §10.1), empty for a whole page (and for a JSON error or the upgrade or not-found
+    /// page answered in a section's place), so `{section=""}` selects whole pages.
+    static let durationLabels = ["page", "section"]
 
     init() {
         requests = registry.labeledCounter(
-            "trellis_requests_total", help: "Requests answered, by page, status, client platform and client class.",
-            labelNames: ["page", "status", "platform", "class"])
+            "trellis_requests_total", help: "Requests answered, by page, section, status, client platform and client class.",
+            labelNames: ["page", "section", "status", "platform", "class"])
         duration = registry.histogram(
-            "trellis_request_duration_seconds", help: "Time from a request's head to its answer, by page.",
+            "trellis_request_duration_seconds", help: "Time from a request's head to its answer, by page and section.",
             buckets: Histogram.requestDurationBuckets, labelNames: Self.durationLabels)
         responseBytes = registry.counter("trellis_response_bytes_total", help: "Response body bytes sent.")
         fallbacks = registry.labeledCounter(
@@ -41,17 +42,19 @@ final class TrellisMetrics: Sendable {
         }
     }
 
-    /// Counts one answer: `page` is its `page` label (`-` when no page was chosen) and `client`
-    /// its `platform` and `class` labels (`ClientClassLabels`).
-    func count(page: String, status: Int, client: [String]) {
-        requests.increment(page, Self.statusLabel(status), rest: client)
+    /// Counts one answer: `page` is its `page` label (`-` when no page was chosen), `section`
+    /// its `section` label (empty for a whole page) and `client` its `platform` and `class`
+    /// labels (`ClientClassLabels`).
+    func count(page: String, section: String, status: Int, client: [String]) {
+        requests.increment(page, section, Self.statusLabel(status), rest: client)
     }
 
-    /// Records one answered request's time, bytes and fallbacks: `page` is its `page` label,
-    /// `fallbacks` the fallbacks its page applied, by original component type, and
+    /// Records one answered request's time, bytes and fallbacks: `page` and `section` are its
+    /// labels (as in `count`), `fallbacks` the fallbacks its page applied, by original component type, and
     /// `actionFallbacks` the same for actions, by original action type.
-    func record(_ exchange: HTTPExchange, page: String, fallbacks byType: [String: Int], actionFallbacks: [String: Int]) {
-        duration.observe(exchange.duration, labels: LabelValues(page))
+    func record(_ exchange: HTTPExchange, page: String, section: String, fallbacks byType: [String: Int],
+                actionFallbacks: [String: Int]) {
+        duration.observe(exchange.duration, labels: LabelValues(page, section))
         responseBytes.increment(by: exchange.bodyBytes)
         for (type, count) in byType { fallbacks.increment([type], by: count) }
         for (type, count) in actionFallbacks { self.actionFallbacks.increment([type], by: count) }

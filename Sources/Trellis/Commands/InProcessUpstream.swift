@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 import SDUI
 
 /// The values of one `url` source held in memory and answered at once, without a socket:
@@ -17,6 +18,12 @@ struct InProcessUpstream: UpstreamFetching {
         guard let values = SampleUpstream.values(file: path) else { return nil }
         self.source = source
         self.values = values
+    }
+
+    /// A key of `source` is always answered fresh, so an `"auto"` section binding it is inline,
+    /// as with a reachable upstream whose value is cached (SPEC §10.1).
+    func hasFreshValue(_ request: DataRequest, headers: HTTPHeaders) -> Bool {
+        request.source == source && values[request.key] != nil
     }
 
     /// Answers every request synchronously: a fresh value for a key of `source`, else none.

@@ -3,7 +3,7 @@ import Synchronization
 /// A counter family with labels, e.g. `trellis_requests_total{page="home",status="200",…}`.
 ///
 /// Counts live in one dictionary keyed by label values behind one short lock. Samples render sorted by label values, so the text is stable across runs.
-/// The last set of values counted through `increment(_:_:rest:)` keeps a running count of its
+/// The last set of values counted through `increment(_:_:_:rest:)` keeps a running count of its
 /// own, added to the dictionary when another set is counted or the counts are read: a run of
 /// requests for one page, status and client class hashes nothing.
 package final class LabeledCounter: PrometheusMetric {
@@ -42,17 +42,18 @@ package final class LabeledCounter: PrometheusMetric {
         children.withLock { $0.counts[LabelValues(labelValues), default: 0] += amount }
     }
 
-    /// Adds one for the values `first`, `second`, then `rest`, building no array when `rest` is
-    /// one the caller keeps (a request's count: page, status, then its client class's labels).
-    package func increment(_ first: String, _ second: String, rest: [String] = []) {
-        precondition(labelNames.count == 2 + rest.count, "\(name): wrong number of label values")
+    /// Adds one for the values `first`, `second`, `third`, then `rest`, building no array when
+    /// `rest` is one the caller keeps (a request's count: page, section, status, then its client
+    /// class's labels).
+    package func increment(_ first: String, _ second: String, _ third: String, rest: [String] = []) {
+        precondition(labelNames.count == 3 + rest.count, "\(name): wrong number of label values")
         children.withLock { state in
-            if let recent = state.recent, recent.values.equals(first, second, rest: rest) {
+            if let recent = state.recent, recent.values.equals(first, second, third, rest: rest) {
                 state.recent = (recent.values, recent.count + 1)
                 return
             }
             _ = state.settled()
-            state.recent = (LabelValues(first, second, rest: rest), 1)
+            state.recent = (LabelValues(first, second, third, rest: rest), 1)
         }
     }
 

@@ -55,6 +55,10 @@ struct PageRecord: Sendable {
     /// The `page` label of the metrics: the routed page, `-` for a JSON error.
     var page: String { representation?.result.page ?? "-" }
 
+    /// The `section` label of the metrics: the section answered alone, empty for a whole page
+    /// or a JSON error (SPEC §10.1, §13).
+    var section: String { representation?.result.section ?? "" }
+
     /// Fallbacks applied, by original component type (none for a JSON error).
     var fallbackTypes: [String: Int] { representation?.result.fallbackTypes ?? [:] }
 

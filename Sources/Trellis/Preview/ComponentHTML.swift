@@ -6,19 +6,23 @@ import SDUI
 /// fields; a type whose catalog entry has a `preview` template is drawn by it instead, its
 /// values escaped and its slots drawn here (SPEC §13). Each replaced
 /// component is outlined and labelled with its original type; each dropped one is a
-/// placeholder where it would have been. Every value is HTML-escaped.
+/// placeholder where it would have been; a deferred section's placeholder is framed and
+/// labelled with the section's content under it. Every value is HTML-escaped.
 struct ComponentHTML {
     /// The fallbacks not yet placed, by path in the served body.
     private var pending: [FallbackRecord]
     /// The catalog's preview templates by type name.
     private let previews: [String: PreviewTemplate]
+    /// The deferred sections whose placeholder the walk has not met yet.
+    private var sections: [PreviewSection]
     private(set) var html = ""
 
     /// Renders `page`, the served body, with the marks of `records`, drawing the types of
-    /// `previews` by their templates.
-    init(page: JSONValue, records: [FallbackRecord], previews: [String: PreviewTemplate] = [:]) {
+    /// `previews` by their templates and the placeholders of `sections` with their content.
+    init(page: JSONValue, records: [FallbackRecord], previews: [String: PreviewTemplate] = [:], sections: [PreviewSection] = []) {
         pending = records
         self.previews = previews
+        self.sections = sections
         component(page, path: "$")
         for record in pending { placeholder(record) }  // not placed by the walk: listed last
     }
@@ -26,6 +30,11 @@ struct ComponentHTML {
     private static let stacked: Set<String> = ["page", "column", "list"]
 
     private mutating func component(_ value: JSONValue, path: String) {
+        if let id = value["id"]?.stringValue, let index = sections.firstIndex(where: { $0.target == id }) {
+            let section = sections.remove(at: index)
+            let placeholder = drawn { $0.component(value, path: path) }
+            return html += section.html(placeholder: placeholder, previews: previews)
+        }
         guard let type = value["type"]?.stringValue, let data = value["data"]?.objectValue else { return fields(value, path: path) }
         let replaced = take(path, dropped: false).first
         if let replaced {

@@ -2,7 +2,8 @@ import HTTPServer
 import SDUI
 
 /// What one client receives, as the preview shows it: the status, the SDUI response headers,
-/// the body and its fallbacks, or the JSON error it got instead.
+/// the body and its fallbacks, or the JSON error it got instead, and the sections its page
+/// served as their placeholders.
 struct PreviewColumn: Sendable {
     /// The response headers a column lists, when the response carries them.
     static let shownHeaders = ["X-Fallbacks", "X-AB-Variant", "X-Release", "X-Upgrade-Required", "X-Upgrade-Suggested",
@@ -18,6 +19,9 @@ struct PreviewColumn: Sendable {
     let records: [FallbackRecord]
     /// The error's message, for a JSON error.
     let error: String?
+    /// The sections the page served deferred (SPEC §10.1), their answers filled in by the
+    /// endpoint once fetched.
+    var sections: [PreviewSection]
 
     /// The column of `client` from the pipeline's `outcome`. The headers are read from the
     /// response as it would be written, so the column shows exactly what the client gets.
@@ -32,6 +36,7 @@ struct PreviewColumn: Sendable {
         page = result.flatMap { try? JSONParser.parse($0.body) }
         records = result?.fallbackRecords ?? []
         error = outcome.error.map { "\($0.code): \($0.message)" }
+        sections = PreviewSection.deferred(result?.deferredSections ?? [], in: page)
     }
 
     /// `Name: value\r\n` lines as pairs.

@@ -1,10 +1,10 @@
 import HTTPServer
 import SDUI
-import Synchronization
 
 /// `serve --preview` (SPEC §8.2): `GET /_preview/<route>` runs the page once per requested
 /// client through the same `PagePipeline` a served request takes (no response cache, with its
-/// fallbacks explained) and answers one HTML page with a column per client. `/_preview/` lists
+/// fallbacks explained) and answers one HTML page with a column per client, each deferred
+/// section fetched the same way by its load's url and drawn under its placeholder. `/_preview/` lists
 /// the routes (with a query, it previews the route `/`). `/_preview` itself answers the Pages generation in `X-Pages-Generation` and the
 /// last rejected reload's number in `X-Pages-Rejection` (0: none since the last good load): the
 /// open preview polls it and reloads when Pages/ was reloaded or a reload was refused.
@@ -39,19 +39,29 @@ struct PreviewEndpoint {
         let pipeline = PagePipeline(snapshot: snapshot, cache: nil, dataLoader: app.dataLoader, explains: true)
         let target = route + (query.passthrough.isEmpty ? "" : "?" + HTML.query(query.passthrough))
         let date = app.scheduleDate
-        let columns = Mutex<[PreviewColumn?]>(Array(repeating: nil, count: query.clients.count))
-        let left = Atomic<Int>(query.clients.count)
-        for (index, client) in query.clients.enumerated() {
-            var page = HTTPRequest(method: "GET", target: target, headers: query.headers(for: client))
-            page.requestID = request.requestID
-            let context = PageRequestContext(page, date: date)
-            pipeline.serve(page, trace: context.trace, date: date).finish(context: context) { outcome in
-                columns.withLock { $0[index] = PreviewColumn(client: client, outcome: outcome) }
-                guard left.subtract(1, ordering: .acquiringAndReleasing).newValue == 0 else { return }
-                let html = PreviewPage(route: route, query: query, site: snapshot.site, generation: snapshot.generation,
-                                       rejection: rejection, columns: columns.withLock { $0.compactMap { $0 } }).html
-                completion(PreviewDocument.response(html))
+        let pages = query.clients.map { Self.request(target, headers: query.headers(for: $0), id: request.requestID) }
+        PreviewFanOut.serve(pages, pipeline: pipeline, date: date) { outcomes in
+            let columns = zip(query.clients, outcomes).map { PreviewColumn(client: $0, outcome: $1) }
+            // Each deferred section's load, with its column's headers (SPEC §13).
+            let loads = columns.indices.flatMap { column in columns[column].sections.indices.map { (column, $0) } }
+            let sectionRequests = loads.map { column, section in
+                Self.request(columns[column].sections[section].url, headers: query.headers(for: columns[column].client), id: request.requestID)
+            }
+            PreviewFanOut.serve(sectionRequests, pipeline: pipeline, date: date) { answers in
+                var filled = columns
+                for ((column, section), answer) in zip(loads, answers) {
+                    filled[column].sections[section].answer = PreviewColumn(client: filled[column].client, outcome: answer)
+                }
+                completion(PreviewDocument.response(PreviewPage(route: route, query: query, site: snapshot.site, generation: snapshot.generation,
+                                                                rejection: rejection, columns: filled).html))
             }
         }
+    }
+
+    /// A GET of `target` with `headers`, under the preview request's id.
+    private static func request(_ target: String, headers: HTTPHeaders, id: String) -> HTTPRequest {
+        var request = HTTPRequest(method: "GET", target: target, headers: headers)
+        request.requestID = id
+        return request
     }
 }

@@ -75,7 +75,8 @@ struct PreviewPage {
         if let error = column.error {
             html += #"<p class="error">"# + HTML.escape(error) + "</p>"
         } else if let page = column.page {
-            html += #"<div class="phone">"# + ComponentHTML(page: page, records: column.records, previews: site.previewTemplates).html
+            html += #"<div class="phone">"# + ComponentHTML(page: page, records: column.records, previews: site.previewTemplates,
+                                                                   sections: column.sections).html
                 + "</div>"
         }
         if !column.records.isEmpty {

@@ -1,6 +1,7 @@
 /// The preview's style sheet (inline: the CSP allows no other): phone-sized columns that wrap
 /// to the window's width, readable system type, replaced components outlined in amber with
-/// their original type, dropped ones as red hatched placeholders, a rejected reload as a red
+/// their original type, dropped ones as red hatched placeholders, a deferred section's
+/// placeholder outlined in indigo with its content under it, a rejected reload as a red
 /// banner. `PreviewTemplateStyle` adds the classes the catalog's templates draw with.
 enum PreviewStyle {
     static let css = """
@@ -50,6 +51,9 @@ enum PreviewStyle {
     .mark small,.dropped small{font-weight:400;margin-left:6px}
     .dropped{padding:10px;border:2px dashed #dc2626;border-radius:8px;color:#991b1b;font-size:13px;
       background:repeating-linear-gradient(45deg,#fef2f2,#fef2f2 8px,#fee2e2 8px,#fee2e2 16px)}
+    .section{position:relative;outline:3px dashed #6366f1;outline-offset:3px;border-radius:6px;margin-top:22px}
+    .section>.mark{color:#312e81;background:#e0e7ff}
+    .section-content{margin-top:10px;padding-top:10px;border-top:2px dashed #a5b4fc}
     .error{padding:12px;border-radius:8px;background:#fee2e2;color:#991b1b;font-family:ui-monospace,Menlo,monospace;font-size:13px}
     .explain{margin-top:10px;font-size:12px}.explain ol{padding-left:20px;margin:6px 0}
     .explain code{font-family:ui-monospace,Menlo,monospace;overflow-wrap:anywhere}
