@@ -114,7 +114,10 @@ import TestSupport
         for label in ["no version", "ios/1.99.99", "ios/2.0.0", "ios/4.0.0", "ios/4.1.0", "ios/5.0.0", "ios/5.1.0", "ios/6.0.0", "android/5.2.0", "web/1.2.0"] {
             #expect(clients.contains(label), "\(label)")
         }
-        #expect(Set(sweep.samples.map(\.path)) == ["/home", "/product/3", "/search", "/cart"])
+        #expect(Set(sweep.samples.filter { $0.section == nil }.map(\.path)) == ["/home", "/product/3", "/search", "/cart"])
+        // Each section of the sample shop alone, at its page's sample path.
+        #expect(Set(sweep.samples.compactMap { sample in sample.section.map { sample.path + " " + $0 } })
+            == ["/product/3?_section=related related", "/product/3?_section=cart-badge cart-badge", "/cart?_section=cart-lines cart-lines"])
         #expect(Set(sweep.samples.filter { $0.path == "/home" }.map(\.rollout))
             == ["home-hero=A stable", "home-hero=A canary", "home-hero=B stable", "home-hero=B canary"])
     }

@@ -12,6 +12,8 @@ struct ClientSweep {
     struct Sample: Sendable {
         let page: String
         let path: String
+        /// The section asked for alone (`path` ends `_section=<name>`); nil for the whole page.
+        let section: String?
         /// `ios/5.0.0` or `no version`.
         let client: String
         /// `home-hero=B canary`, or `stable` for a page in no experiment.
@@ -41,26 +43,26 @@ struct ClientSweep {
                 unsampled.append(page)
                 continue
             }
-            for path in [path] + Self.sectionPaths(of: page, at: path, sites) {
+            for (path, section) in [(path, nil)] + Self.sectionPaths(of: page, at: path, sites) {
                 for client in clients {
                     for rollout in Self.rollouts(of: page, sites) {
-                        samples.append(Sample(page: page, path: path, client: client.label, rollout: rollout.label,
-                                              headers: client.headers + rollout.headers))
+                        samples.append(Sample(page: page, path: path, section: section, client: client.label,
+                                              rollout: rollout.label, headers: client.headers + rollout.headers))
                     }
                 }
             }
         }
     }
 
-    /// `path` asking for each section the page has in any of `sites` alone, in the order the
-    /// sites name them.
-    private static func sectionPaths(of page: String, at path: String, _ sites: [Site]) -> [String] {
+    /// `path` asking for each section the page has in any of `sites` alone, with its name, in
+    /// the order the sites name them.
+    private static func sectionPaths(of page: String, at path: String, _ sites: [Site]) -> [(String, String?)] {
         var names: [String] = []
         for site in sites {
             for section in site.sections(of: page) where !names.contains(section.name) { names.append(section.name) }
         }
         let separator = path.contains("?") ? "&" : "?"
-        return names.map { path + separator + "_section=" + $0 }
+        return names.map { (path + separator + "_section=" + $0, $0) }
     }
 
     /// No version, then per platform the versions at and just below each boundary, one per
