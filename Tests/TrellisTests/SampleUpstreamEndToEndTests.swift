@@ -107,3 +107,44 @@ import Testing
         #expect(search.stop() == 0)
     }
 }
+
+/// The sample shop's search pages by the backend's cursor (SPEC §10.2): a client that can
+/// `load` gets the first backend page and `results-more`, and following each `more.load` url
+/// splices in every result once; a client that can't gets the first backend page alone.
+@Suite(.serialized) struct SampleShopSearchPagesEndToEndTests {
+    @Test func loadingMoreReachesEveryResultOnce() throws {
+        let search = try ServerProcess(command: [
+            "upstream", "--data", ServerProcess.packageRoot + "/samples/search.json", "--port", "0"])
+        let pages = try TempPages()
+        try pages.write("sources.json", try pages.read("sources.json").replacingOccurrences(of: "127.0.0.1:9101", with: "127.0.0.1:\(search.port)"))
+        let server = try ServerProcess(pages: pages.path)
+        let client = try TestClient(port: server.port)
+        let loads = [("X-Client-Version", "ios/6.0.0")]
+        let first = try client.request("/search?q=all", headers: loads)
+        var ids = Self.results(first.bodyText)
+        var next = Self.moreURL(first.bodyText)
+        var pagesLoaded = 0
+        while let url = next, pagesLoaded < 10 {
+            let page = try client.request(url, headers: loads)
+            #expect(page.status == 200 && page.header("X-Section") == "results" && page.bodyText.hasPrefix("["), "\(url)")
+            ids += Self.results(page.bodyText)
+            next = Self.moreURL(page.bodyText)
+            pagesLoaded += 1
+        }
+        #expect(pagesLoaded == 2 && ids.count == 45 && Set(ids).count == 45)
+        let old = try client.request("/search?q=all", headers: [("X-Client-Version", "ios/4.9.0")])
+        #expect(Self.results(old.bodyText).count == 20 && Self.moreURL(old.bodyText) == nil)
+        server.stop()
+        #expect(search.stop() == 0)
+    }
+
+    /// The ids of the result cards in `body`, in order.
+    static func results(_ body: String) -> [String] {
+        body.matches(of: /"id":"(result-[0-9]+)"/).map { String($0.1) }
+    }
+
+    /// The url of the `results-more` component's load action, if there is one.
+    static func moreURL(_ body: String) -> String? {
+        body.firstMatch(of: /"id":"results-more".*?"url":"([^"]+)"/).map { String($0.1) }
+    }
+}
