@@ -117,7 +117,8 @@ import TestSupport
         #expect(Set(sweep.samples.filter { $0.section == nil }.map(\.path)) == ["/home", "/product/3", "/search", "/cart"])
         // Each section of the sample shop alone, at its page's sample path.
         #expect(Set(sweep.samples.compactMap { sample in sample.section.map { sample.path + " " + $0 } })
-            == ["/product/3?_section=related related", "/product/3?_section=cart-badge cart-badge", "/cart?_section=cart-lines cart-lines"])
+            == ["/product/3?_section=related related", "/product/3?_section=cart-badge cart-badge", "/cart?_section=cart-lines cart-lines",
+                "/search?_section=results results"])
         #expect(Set(sweep.samples.filter { $0.path == "/home" }.map(\.rollout))
             == ["home-hero=A stable", "home-hero=A canary", "home-hero=B stable", "home-hero=B canary"])
     }
