@@ -96,14 +96,15 @@ cluster: release bench-deps
 fuzz: fuzz-deps
 	./Tests/Fuzz/run.sh
 
-## fuzz-diff: the differential assembly test (streamed vs evaluated tree, on generated Pages) on
+## fuzz-diff: the differential assembly test (streamed vs evaluated tree, on generated Pages) and
+## the section property tests (a section alone is its subtree; spliced list pages are the list) on
 ## DIFF_CASES generated folders (default 200000) from DIFF_SEED (default 1). See docs/FUZZING.md.
 DIFF_CASES ?= 200000
 DIFF_SEED  ?= 1
 fuzz-diff: deps
 	$(SWIFT) build --build-tests
 	TRELLIS_DIFF_CASES=$(DIFF_CASES) TRELLIS_DIFF_SEED=$(DIFF_SEED) $(SWIFT) test --skip-build \
-	  --filter SDUITests.AssemblyDifferentialTests
+	  --filter 'SDUITests.(AssemblyDifferentialTests|SectionPropertyTests|PagedListPropertyTests)'
 
 clean:
 	rm -rf .build .cluster Tests/Fuzz/.build

@@ -34,11 +34,15 @@ extension PagePipeline {
     private func deferredSections(_ plan: PagePlan, headers: HTTPHeaders) -> DeferredSections? {
         let site = snapshot.site
         var forFreshness = false
+        // The page's url entries, worked out once, on the first `auto` section that asks.
+        var urlRequests: [DataRequest]?
         let deferred = site.deferredSections(template: plan.template, client: plan.client) { section in
             guard section.deferral == .auto else { return false }
-            let stale = site.dataRequests(template: plan.template, params: plan.params, query: plan.query).contains { request in
-                guard case .url = request.kind, section.entries.contains(request.entry) else { return false }
-                return dataLoader.upstream?.hasFreshValue(request, headers: headers) != true
+            let requests = urlRequests ?? site.dataRequests(template: plan.template, params: plan.params, query: plan.query)
+                .filter { if case .url = $0.kind { true } else { false } }
+            urlRequests = requests
+            let stale = requests.contains { request in
+                section.entries.contains(request.entry) && dataLoader.upstream?.hasFreshValue(request, headers: headers) != true
             }
             forFreshness = forFreshness || stale
             return stale
