@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import SDUI
 
 /// A page's sections inline and deferred, and a section rendered alone (SPEC §10.1).
@@ -33,7 +34,7 @@ struct SectionRenderingTests {
         }
         // The old client gets the carousel's fallback, a column, and it counts once.
         guard case .component(let old) = site.renderSection("related", template: "p", params: ["id": "1"], data: data,
-                                                            client: site.clientClass(for: F.ios4), variants: [:], at: .now)
+                                                            client: site.clientClass(for: F.ios4), variants: [:], at: TestInstant.date)
         else { Issue.record("no component"); return }
         #expect(old.fallbacks == 1 && String(decoding: old.body, as: UTF8.self).hasPrefix(#"{"id":"related","type":"column""#))
     }
