@@ -20,6 +20,10 @@ final class ActionCalls: Sendable {
     private let upstream: UpstreamClient
     /// The calls under way by join key, with the completions of the requests that joined.
     private let inFlight = Mutex<[String: [@Sendable (Answer) -> Void]]>([:])
+    private let joins = Atomic<Int>(0)
+
+    /// How many requests joined a call under way instead of making their own.
+    var joined: Int { joins.load(ordering: .relaxed) }
 
     init(upstream: UpstreamClient) {
         self.upstream = upstream
@@ -41,6 +45,7 @@ final class ActionCalls: Sendable {
             let leads = inFlight.withLock { calls in
                 if calls[joinKey] != nil {
                     calls[joinKey]!.append(completion)
+                    joins.add(1, ordering: .relaxed)
                     return false
                 }
                 calls[joinKey] = [completion]

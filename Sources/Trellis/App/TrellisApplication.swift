@@ -60,6 +60,11 @@ final class TrellisApplication: Sendable {
         registry.gauge("trellis_config_version", help: "Generation of the Pages version served (1 at start).") {
             Double(store.current.generation)
         }
+        let actionCalls = self.actionCalls
+        registry.counter("trellis_action_calls_joined_total",
+                         help: "Action requests that joined a backend call under way (same Idempotency-Key, credentials and input).") {
+            Double(actionCalls.joined)
+        }
         metrics.pagesLoaded()
     }
 
