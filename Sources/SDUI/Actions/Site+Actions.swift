@@ -56,38 +56,35 @@ extension Site {
         let evaluator = Evaluator(variants: [:], rollout: rollout, localizer: Localizer(localization, tag: locale),
                                   time: date.timeIntervalSince1970)
         return ops.compactMap { op in
-            var writer = JSONWriter(reservingCapacity: 256)
-            func text(_ node: TemplateNode) -> String? { evaluator.value(node, scope)?.text }
-            func head(_ name: String) {
-                writer.appendRaw(Array(#"{"op":"#.utf8))
-                writer.writeString(name)
-            }
+            func string(_ node: TemplateNode) -> [UInt8]? { evaluator.value(node, scope)?.text.map { JSONWriter.encode(.string($0)) } }
+            func component(_ node: TemplateNode) -> [UInt8]? { renderComponent(node, scope, evaluator, client) }
             switch op {
-            case .replace(let targetNode, let componentNode):
-                guard let target = text(targetNode), let component = renderComponent(componentNode, scope, evaluator, client)
-                else { return nil }
-                head("replace")
-                writer.appendRaw(Array(#","target":"#.utf8))
-                writer.writeString(target)
-                writer.appendRaw(Array(#","component":"#.utf8) + component)
-            case .remove(let targetNode):
-                guard let target = text(targetNode) else { return nil }
-                head("remove")
-                writer.appendRaw(Array(#","target":"#.utf8))
-                writer.writeString(target)
-            case .toast(let componentNode):
-                guard let component = renderComponent(componentNode, scope, evaluator, client) else { return nil }
-                head("toast")
-                writer.appendRaw(Array(#","component":"#.utf8) + component)
-            case .navigate(let urlNode):
-                guard let url = text(urlNode) else { return nil }
-                head("navigate")
-                writer.appendRaw(Array(#","url":"#.utf8))
-                writer.writeString(url)
+            case .replace(let target, let node):
+                guard let target = string(target), let component = component(node) else { return nil }
+                return Self.op("replace", [("target", target), ("component", component)])
+            case .remove(let target):
+                return string(target).map { Self.op("remove", [("target", $0)]) }
+            case .toast(let node):
+                return component(node).map { Self.op("toast", [("component", $0)]) }
+            case .navigate(let url):
+                return string(url).map { Self.op("navigate", [("url", $0)]) }
             }
-            writer.appendByte(UInt8(ascii: "}"))
-            return writer.bytes
         }
+    }
+
+    /// `{"op":"<name>",<key>:<value>…}`, each value already JSON.
+    public static func op(_ name: String, _ members: [(key: String, json: [UInt8])]) -> [UInt8] {
+        var writer = JSONWriter(reservingCapacity: 64 + members.reduce(0) { $0 + $1.json.count })
+        writer.appendRaw(Array(#"{"op":"#.utf8))
+        writer.writeString(name)
+        for member in members {
+            writer.appendByte(UInt8(ascii: ","))
+            writer.writeString(member.key)
+            writer.appendByte(UInt8(ascii: ":"))
+            writer.appendRaw(member.json)
+        }
+        writer.appendByte(UInt8(ascii: "}"))
+        return writer.bytes
     }
 
     /// An op's component, assembled and negotiated for `client`; nil when it drops out.

@@ -43,21 +43,14 @@ struct ActionRefresh: Sendable {
     /// nothing when the answer is not the section's (a JSON error, the upgrade page).
     private static func op(_ outcome: PageOutcome, section name: String, site: Site) -> [UInt8]? {
         guard let result = outcome.representation?.result, result.section == name else { return nil }
-        var writer = JSONWriter(reservingCapacity: result.body.count + 64)
         switch result.status {
         case 200:
             guard let id = (try? JSONParser.parse(result.body))?["id"]?.stringValue else { return nil }
-            writer.appendRaw(Array(#"{"op":"replace","target":"#.utf8))
-            writer.writeString(id)
-            writer.appendRaw(Array(#","component":"#.utf8) + result.body)
+            return Site.op("replace", [("target", JSONWriter.encode(.string(id))), ("component", result.body)])
         case 204:
-            guard let id = site.sectionTarget(name, template: result.template) else { return nil }
-            writer.appendRaw(Array(#"{"op":"remove","target":"#.utf8))
-            writer.writeString(id)
+            return site.sectionTarget(name, template: result.template).map { Site.op("remove", [("target", JSONWriter.encode(.string($0)))]) }
         default:
             return nil
         }
-        writer.appendByte(UInt8(ascii: "}"))
-        return writer.bytes
     }
 }
