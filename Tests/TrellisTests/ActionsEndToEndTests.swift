@@ -101,6 +101,21 @@ import Testing
         #expect(server.stop() == 0)
     }
 
+    @Test func aPageThatDoesNotRouteOrIsTheUpgradePageRefreshesNothing() throws {
+        let backend = try ActionPages.backend()
+        let pages = try ActionPages.make(backend: backend)
+        let server = try ServerProcess(pages: pages.path)
+        let client = try TestClient(port: server.port)
+        let toast = #"{"op":"toast","component":{"id":"toast","type":"text","data":{"text":"Added p1"}}}"#
+        // minVersions does not block an action; below it, the page would be the upgrade page.
+        let old = try client.post("/_actions/buy", #"{"input":{"productId":"p1"},"page":"/shelf/1"}"#,
+                                  headers: [Self.json, Self.alice, ("X-Client-Version", "ios/3.0.0")])
+        #expect(old.status == 200 && old.bodyText == #"{"ops":["# + toast + #",{"op":"navigate","url":"app://shelf/1?added=p1"}]}"#)
+        let nowhere = try client.post("/_actions/buy", #"{"input":{"productId":"p1"},"page":"/nowhere"}"#, headers: [Self.json, Self.alice])
+        #expect(nowhere.status == 200 && nowhere.bodyText == #"{"ops":["# + toast + "]}")
+        #expect(server.stop() == 0)
+    }
+
     @Test func aBackendThatDoesNotAnswerInTimeIsA504() throws {
         let backend = try ActionPages.backend(gated: true)
         let pages = try ActionPages.make(backend: backend, timeoutMs: 200)
