@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -98,6 +99,32 @@ import Testing
         // Nothing was invalidated: the backend's basket grew (boom), the cached badge did not.
         #expect(try client.request("/shelf/1?_section=badge", headers: [Self.alice]).bodyText.contains("0 items"))
         #expect(server.accessLog.contains { $0.contains("path=/_actions/buy") && $0.contains("status=502") && $0.contains("backend=503") })
+        #expect(server.stop() == 0)
+    }
+
+    @Test func aSharedSourceIsInvalidatedWithTheCachedPagesThatBoundIt() throws {
+        let restocks = Mutex(0)
+        let backend = try RecordingBackend { call in
+            if call.target == "/restock" { restocks.withLock { $0 += 1 } }
+            return (200, #"{"level":\#(restocks.withLock { $0 })}"#)
+        }
+        let pages = try ActionPages.make(backend: backend)
+        try pages.setSources(["stock": #"{ "url": "\#(backend.url("/stock/{{key}}"))", "timeoutMs": 2000, "ttlSeconds": 60 }"#])
+        try pages.replaceByRename("pages/stock.json", """
+            { "route": "/stock", "maxAge": 60, "data": { "stock": { "source": "stock", "key": "all" } },
+              "root": { "id": "stock", "type": "page", "data": { "children": [
+                { "id": "level", "type": "text", "data": { "text": "level {{stock.level}}" } } ] } } }
+            """)
+        try pages.replaceByRename("actions/restock.json", #"{"upstream":{"url":"\#(backend.url("/restock"))"},"invalidates":["stock"]}"#)
+        let server = try ServerProcess(pages: pages.path)
+        let client = try TestClient(port: server.port)
+        #expect(try client.request("/stock").bodyText.contains("level 0"))
+        #expect(try client.request("/stock").bodyText.contains("level 0"))
+        #expect(try server.metric("trellis_cache_hits_total") == 1)
+        #expect(try client.post("/_actions/restock", #"{"input":{}}"#).status == 200)
+        // The cached page and the cached value are gone: the next request asks the backend.
+        #expect(try client.request("/stock").bodyText.contains("level 1"))
+        #expect(backend.received.filter { $0.target == "/stock/all" }.count == 2)
         #expect(server.stop() == 0)
     }
 
