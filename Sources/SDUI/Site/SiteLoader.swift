@@ -65,6 +65,7 @@ struct SiteLoader {
             if let page = compilePage(name, parsed[path]!, &compiler, sources, places) { templates[name] = page }
         }
         let actions = compileActions(&compiler, sources, templates)
+        checkSubmits(actions)
         let banner = compileUpdateBanner(&compiler)
         problems.report(contentsOf: compiler.problems)
         warnings.report(contentsOf: compiler.warnings)

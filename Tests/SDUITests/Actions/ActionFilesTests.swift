@@ -87,6 +87,19 @@ import Testing
         #expect(site.warnings.map(\.description) == ["actions/buy.json:$.refresh[0]: warning: no page has a section \"nowhere\""])
     }
 
+    @Test func aSubmitInAPageNamesADeclaredActionAndItsInputs() throws {
+        func submit(_ action: String) -> String {
+            #"[{"id":"b","type":"button","data":{"title":"Buy","action":\#(action)}}]"#
+        }
+        var files = Self.files(Self.good)
+        files["pages/p.json"] = Array(#"{"route":"/p","root":{"id":"p","type":"page","data":{"children":\#(submit(#"{"type":"submit","action":"nope","input":{}}"#))}}}"#.utf8)
+        #expect(Fixtures.problems(files) == [#"pages/p.json:$.root.data.children[0].data.action.action: no action "nope" (actions/nope.json)"#])
+        files["pages/p.json"] = Array(#"{"route":"/p","root":{"id":"p","type":"page","data":{"children":\#(submit(#"{"type":"submit","action":"buy","input":{"productId":"3","colour":"red"}}"#))}}}"#.utf8)
+        #expect(Fixtures.problems(files) == [#"pages/p.json:$.root.data.children[0].data.action.input.colour: "colour" is not an input of action "buy""#])
+        files["pages/p.json"] = Array(#"{"route":"/p","root":{"id":"p","type":"page","data":{"children":\#(submit(#"{"type":"submit","action":"buy","input":{"productId":"3"}}"#))}}}"#.utf8)
+        #expect(Fixtures.problems(files).isEmpty)
+    }
+
     @Test func aBadFileNameIsReported() {
         #expect(Fixtures.problems(Self.files(#"{"upstream":{"url":"http://x/y"}}"#, name: "Buy_Now")).contains {
             $0.hasPrefix("actions/Buy_Now.json:$: an action file is actions/<name>.json")
