@@ -210,11 +210,15 @@ import Testing
     @Test func anyOriginDoesNotCountForCookie() throws {
         let backend = try ActionPages.backend()
         let pages = try ActionPages.make(backend: backend)
-        let server = try ServerProcess(pages: pages.path, arguments: ["--cors-origins", "*"])
-        let answer = try TestClient(port: server.port).post("/_actions/cookie", #"{"input":{}}"#,
-                                                           headers: [Self.json, ("Cookie", "s=1"), ("Origin", "https://shop.example")])
-        #expect(answer.status == 403)
+        let server = try ServerProcess(pages: pages.path, arguments: ["--cors-origins", "*,https://shop.example"])
+        let client = try TestClient(port: server.port)
+        let answer = try client.post("/_actions/cookie", #"{"input":{}}"#, headers: [Self.json, ("Cookie", "s=1"), ("Origin", "https://any.example")])
+        #expect(answer.status == 403 && answer.header("Access-Control-Allow-Origin") == "*")
         #expect(backend.received.isEmpty)
+        // Listed by name as well as `*`: its own origin, never `*`, beside the credentials.
+        let listed = try client.post("/_actions/cookie", #"{"input":{}}"#, headers: [Self.json, ("Cookie", "s=1"), ("Origin", "https://shop.example")])
+        #expect(listed.status == 200 && listed.header("Access-Control-Allow-Origin") == "https://shop.example")
+        #expect(listed.header("Access-Control-Allow-Credentials") == "true")
         #expect(server.stop() == 0)
     }
 }

@@ -44,10 +44,12 @@ public struct CORSPolicy: Sendable {
 
     /// The value of `Access-Control-Allow-Origin` for a request with `headers`, or nil when it
     /// has no `Origin` or one not allowed.
+    /// An origin listed by name gets itself, even when `*` is listed too: an action's answer
+    /// to it allows credentials, which `*` can't carry (SPEC §11).
     func allowedOrigin(_ headers: HTTPHeaders) -> String? {
         guard let origin = headers["Origin"] else { return nil }
-        if anyOrigin { return "*" }
-        return origins.contains(origin.lowercased()) ? origin : nil
+        if origins.contains(origin.lowercased()) { return origin }
+        return anyOrigin ? "*" : nil
     }
 
     /// Whether the request's `Origin` is one `--cors-origins` names (`*` does not count): the
