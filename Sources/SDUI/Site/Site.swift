@@ -21,11 +21,15 @@ public final class Site: Sendable {
     public let warnings: [ValidationProblem]
     /// The templates' literal component ids, numbered (`TemplateCompiler.literalIDs`).
     let literalIDs: [String: Int]
+    /// The actions the server performs (`actions/<name>.json`, SPEC §11), by name.
+    let actions: [String: ServerAction]
 
     init(version: String, catalog: Catalog, templates: [String: PageTemplate], routes: RouteTable, sources: SourceTable,
          rollout: RolloutConfig, localization: Localization? = nil, updateBanner: UpdateBanner? = nil,
-         warnings: [ValidationProblem] = [], literalIDs: [String: Int] = [:]) {
+         warnings: [ValidationProblem] = [], literalIDs: [String: Int] = [:],
+         actions: [String: ServerAction] = [:]) {
         self.literalIDs = literalIDs
+        self.actions = actions
         self.localization = localization
         self.updateBanner = updateBanner
         self.warnings = warnings
