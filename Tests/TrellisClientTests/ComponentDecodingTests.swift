@@ -60,7 +60,7 @@ import TrellisClient
         #expect(first.etag == "\"e1\"" && first.fallbacks == 2 && !first.revalidated)
         let again = try PageClient.page(status: 304, header: { headers[$0] }, body: Data(), previous: first).get()
         #expect(again.revalidated && again.root == first.root)
-        guard case .failure(.status(400)) = PageClient.page(status: 400, header: { _ in nil }, body: Data(), previous: nil) else {
+        guard case .failure(.status(400, nil)) = PageClient.page(status: 400, header: { _ in nil }, body: Data(), previous: nil) else {
             throw TestError("a 400 should fail")
         }
     }
