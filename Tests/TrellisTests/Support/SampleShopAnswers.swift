@@ -28,18 +28,9 @@ struct SampleShopAnswers: @unchecked Sendable {
 
     private init() throws {
         folder = try TemporaryFolder()
-        let recommendations = try ServerProcess(command: [
-            "upstream", "--data", ServerProcess.packageRoot + "/samples/recommendations.json", "--port", "0"])
-        defer { recommendations.stop() }
-        let search = try ServerProcess(command: ["upstream", "--data", ServerProcess.packageRoot + "/samples/search.json", "--port", "0"])
-        defer { search.stop() }
-        let pages = try TempPages()
-        try pages.write("sources.json", try pages.read("sources.json")
-            .replacingOccurrences(of: "127.0.0.1:9100", with: "127.0.0.1:\(recommendations.port)")
-            .replacingOccurrences(of: "127.0.0.1:9101", with: "127.0.0.1:\(search.port)"))
-        let server = try ServerProcess(pages: pages.path)
-        defer { server.stop() }
-        let client = try TestClient(port: server.port)
+        let shop = try SampleShopServers()
+        defer { shop.stop() }
+        let client = try TestClient(port: shop.server.port)
         var answers: [Answer] = []
         for version in Self.clients {
             let headers = version.map { [("X-Client-Version", $0)] } ?? []
