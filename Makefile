@@ -13,7 +13,7 @@ PIP_PKGS   := pytest:pytest PyYAML:yaml kubernetes-validate:kubernetes_validate 
 PYTHON     ?= python3
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps bench-deps browser-deps client-deps deploy-deps fuzz-deps build release run upstream test bench fuzz fuzz-diff validate configmap cluster clean
+.PHONY: deps bench-deps browser-deps client-deps deploy-deps sample-models fuzz-deps build release run upstream test bench fuzz fuzz-diff validate configmap cluster clean
 
 # apt-install: installs those of the packages $(1) that dpkg doesn't know yet.
 define apt-install
@@ -83,6 +83,10 @@ test: deps deploy-deps browser-deps client-deps
 
 validate: build
 	$$($(SWIFT) build --show-bin-path)/trellis validate --pages $(PAGES)
+
+## sample-models: generate the sample app's models (samples/ShopApp/Models.swift) again, after a catalog change.
+sample-models: build
+	$$($(SWIFT) build --show-bin-path)/trellis client-models --swift --client ios/6.0.0 --pages $(PAGES) > samples/ShopApp/Models.swift
 
 ## bench: in-process micro-benchmarks, then the loopback comparison against the peers.
 bench: bench-deps release
