@@ -1,3 +1,5 @@
+import Foundation
+
 /// Any JSON value, as a page's data holds it: what `Component.Content.unknown` and
 /// `Action.unknown` keep so that a type this app doesn't know is carried, not lost. Encoding it
 /// again writes the same value (an object's keys in whatever order the encoder chooses).
@@ -31,6 +33,12 @@ public enum JSON: Sendable, Equatable, Codable {
         case .array(let value): try container.encode(value)
         case .object(let value): try container.encode(value)
         }
+    }
+
+    /// The value decoded as `Model`: a tree as a generated `Component`, a toast's component, an
+    /// action as a generated `Action`.
+    public func decode<Model: Decodable>(_ type: Model.Type) throws -> Model {
+        try JSONDecoder().decode(Model.self, from: JSONEncoder().encode(self))
     }
 
     /// The member `key` of an object, or nil.

@@ -25,7 +25,7 @@ public struct Screen: Sendable, Equatable {
 
     /// The tree decoded as `Model` (a generated `Component`, for one).
     public func decode<Model: Decodable>(_ type: Model.Type) throws -> Model {
-        try JSONDecoder().decode(Model.self, from: JSONEncoder().encode(tree))
+        try tree.decode(Model.self)
     }
 
     /// Puts `components` where the component with id `target` stands: one replaces it, none

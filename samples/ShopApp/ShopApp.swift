@@ -79,7 +79,7 @@ struct ShopApp {
 
     static func describe(_ effect: Effect) -> String {
         switch effect {
-        case .toast(let component): "toast \"\(component["data"]?["text"]?.stringValue ?? "")\""
+        case .toast(let component): "toast: " + ((try? component.decode(Component.self)).map(TreePrinter.describe) ?? "?")
         case .navigate(let url): "navigate \(url)"
         case .upgradeRequired: "upgrade required"
         case .unhandled(let op): "unhandled \(op["op"]?.stringValue ?? op["type"]?.stringValue ?? "?")"
