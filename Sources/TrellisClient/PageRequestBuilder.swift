@@ -4,7 +4,8 @@ import FoundationNetworking
 #endif
 
 /// Builds page and action requests that tell the server who this app is (SPEC §4.1, §7.1, §11):
-/// `X-Client-Version`, `X-Client-Capabilities`, `X-Device-Id` and `Accept-Language`.
+/// `X-Client-Version`, `X-Client-Capabilities`, `X-Device-Id` and `Accept-Language`, and the
+/// headers it forwards to the backends (a signed-in user's `Authorization`).
 public struct PageRequestBuilder: Sendable {
     /// The server, e.g. `https://bff.example-shop.com`.
     public var baseURL: URL
@@ -19,16 +20,20 @@ public struct PageRequestBuilder: Sendable {
     /// Seconds a request may wait for its answer (a `.transport` failure after); nil: the
     /// session's default.
     public var timeout: Double?
+    /// Headers a page or action forwards to its backends (SPEC §6.2, §11), such as the
+    /// signed-in user's `Authorization`, sent with every request after the negotiation headers.
+    public var forwarded: [(String, String)] = []
 
     /// A builder for `baseURL`, with the headers to send.
     public init(baseURL: URL, clientVersion: String? = nil, capabilities: [String]? = nil, deviceID: String? = nil,
-                acceptLanguage: String? = nil, timeout: Double? = nil) {
+                acceptLanguage: String? = nil, timeout: Double? = nil, forwarded: [(String, String)] = []) {
         self.baseURL = baseURL
         self.clientVersion = clientVersion
         self.capabilities = capabilities
         self.deviceID = deviceID
         self.acceptLanguage = acceptLanguage
         self.timeout = timeout
+        self.forwarded = forwarded
     }
 
     /// A GET of `path` (`/product/42`), with `If-None-Match` when `etag` is given.
@@ -59,13 +64,13 @@ public struct PageRequestBuilder: Sendable {
         return request
     }
 
-    /// The negotiation headers, in a fixed order.
+    /// The negotiation headers, in a fixed order, then the forwarded ones.
     public var headers: [(String, String)] {
         var headers: [(String, String)] = []
         if let clientVersion { headers.append(("X-Client-Version", clientVersion)) }
         if let capabilities { headers.append(("X-Client-Capabilities", capabilities.joined(separator: ","))) }
         if let deviceID { headers.append(("X-Device-Id", deviceID)) }
         if let acceptLanguage { headers.append(("Accept-Language", acceptLanguage)) }
-        return headers
+        return headers + forwarded
     }
 }

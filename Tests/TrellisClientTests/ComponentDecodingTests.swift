@@ -42,12 +42,14 @@ import TrellisClient
 
     @Test func requestsCarryTheNegotiationHeadersAndTheETag() {
         let builder = PageRequestBuilder(baseURL: URL(string: "http://127.0.0.1:8080")!, clientVersion: "ios/5.2.0",
-                                         capabilities: ["page", "text"], deviceID: "d-1", acceptLanguage: "fr-CA")
+                                         capabilities: ["page", "text"], deviceID: "d-1", acceptLanguage: "fr-CA",
+                                         forwarded: [("Authorization", "Bearer alice")])
         let request = builder.request(path: "/product/3", etag: "\"abc\"")
         #expect(request.url?.absoluteString == "http://127.0.0.1:8080/product/3")
         #expect(request.value(forHTTPHeaderField: "X-Client-Version") == "ios/5.2.0")
         #expect(request.value(forHTTPHeaderField: "X-Client-Capabilities") == "page,text")
         #expect(request.value(forHTTPHeaderField: "X-Device-Id") == "d-1")
+        #expect(request.value(forHTTPHeaderField: "Authorization") == "Bearer alice")
         #expect(request.value(forHTTPHeaderField: "Accept-Language") == "fr-CA")
         #expect(request.value(forHTTPHeaderField: "If-None-Match") == "\"abc\"")
         #expect(PageRequestBuilder(baseURL: URL(string: "http://h")!).request(path: "/home").allHTTPHeaderFields?.isEmpty ?? true)

@@ -6,7 +6,8 @@ import TrellisClient
 /// URL loading system): the requests it sends and what the answers do to the tree.
 @Suite struct PageClientActionsTests {
     static func client(_ stub: StubServer) -> PageClient {
-        PageClient(builder: PageRequestBuilder(baseURL: stub.baseURL, clientVersion: "ios/6.0.0", deviceID: "d-1"), session: stub.session)
+        PageClient(builder: PageRequestBuilder(baseURL: stub.baseURL, clientVersion: "ios/6.0.0", deviceID: "d-1",
+                                               forwarded: [("Authorization", "Bearer alice")]), session: stub.session)
     }
 
     static func screen(_ client: PageClient, _ stub: StubServer) async throws -> Screen {
@@ -40,6 +41,7 @@ import TrellisClient
         #expect(sent.method == "POST" && sent.target == "/_actions/add-to-cart")
         #expect(sent.headers["Content-Type"] == "application/json" && sent.headers["Idempotency-Key"] == "k-1")
         #expect(sent.headers["X-Client-Version"] == "ios/6.0.0" && sent.headers["X-Device-Id"] == "d-1")
+        #expect(sent.headers["Authorization"] == "Bearer alice")
         #expect(try JSONDecoder().decode(JSON.self, from: sent.body)
             == JSONDecoder().decode(JSON.self, from: Data(#"{"input":{"productId":"3"},"page":"/product/3"}"#.utf8)))
         #expect(try screen.root.allComponents.last?.content == .text(text: "1", style: nil))

@@ -16,7 +16,9 @@ import Testing
         #expect(lines.first?.hasPrefix("== /home (release stable, variants home-hero=") == true && lines.dropFirst().first == #"page "Home""#)
         #expect(lines.contains("loading section in place of related") && lines.contains(#"    text "You may also like" (title)"#))
         #expect(lines.contains(#"  button "Add to cart" → add-to-cart 3"#))
-        #expect(lines.contains { $0.hasPrefix("add to cart: done") || $0 == "add to cart: the server answered 404 not_found" })
+        // Until the server declares add-to-cart (SPEC §11) it answers 404; after, the tap is done
+        // or, with no carts backend running here, the server's failure is reported: the app goes on.
+        #expect(lines.contains { $0.hasPrefix("add to cart: done") || $0.hasPrefix("add to cart: the server answered ") })
         #expect(lines.contains(#"search "all": page 3, 45 results"#) && !lines.contains { $0.contains("page 4") })
         #expect(lines.filter { $0.hasPrefix("    product-card") }.count >= 45)
         #expect(!run.output.contains("not in this app's models"), "\(run.output)")

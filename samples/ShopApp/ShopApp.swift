@@ -8,6 +8,7 @@ import TrellisClient
 /// --client ios/6.0.0` generated (Models.swift).
 ///
 ///     ShopApp --server http://127.0.0.1:8080 [--client ios/6.0.0] [--product 3] [--query all]
+///             [--authorization "Bearer alice"]
 @main
 struct ShopApp {
     static func main() async {
@@ -18,7 +19,7 @@ struct ShopApp {
         }
         let client = PageClient(builder: PageRequestBuilder(
             baseURL: server, clientVersion: arguments["--client"] ?? "ios/6.0.0", deviceID: arguments["--device-id"] ?? "sample-device",
-            acceptLanguage: "en", timeout: 30))
+            acceptLanguage: "en", timeout: 30, forwarded: arguments["--authorization"].map { [("Authorization", $0)] } ?? []))
         do {
             try await run(client, product: arguments["--product"] ?? "3", query: arguments["--query"] ?? "all")
         } catch {
