@@ -601,6 +601,7 @@ public enum Action: Codable, Sendable, Equatable {
     case addToCart(AddToCart)
     case openStore(OpenStore)
     case share(Share)
+    case submit(Submit)
     case load(Load)
     case unknown(type: Swift.String, data: TrellisClient.JSON)
 
@@ -611,6 +612,7 @@ public enum Action: Codable, Sendable, Equatable {
         case .addToCart: return "add-to-cart"
         case .openStore: return "open-store"
         case .share: return "share"
+        case .submit: return "submit"
         case .load: return "load"
         case .unknown(let type, _): return type
         }
@@ -630,6 +632,8 @@ public enum Action: Codable, Sendable, Equatable {
             if let action = try? OpenStore(from: decoder) { self = .openStore(action); return }
         case "share":
             if let action = try? Share(from: decoder) { self = .share(action); return }
+        case "submit":
+            if let action = try? Submit(from: decoder) { self = .submit(action); return }
         case "load":
             if let action = try? Load(from: decoder) { self = .load(action); return }
         default: break
@@ -643,6 +647,7 @@ public enum Action: Codable, Sendable, Equatable {
         case .addToCart(let action): try action.encode(to: encoder)
         case .openStore(let action): try action.encode(to: encoder)
         case .share(let action): try action.encode(to: encoder)
+        case .submit(let action): try action.encode(to: encoder)
         case .load(let action): try action.encode(to: encoder)
         case .unknown(_, let data): try data.encode(to: encoder)
         }
@@ -711,6 +716,25 @@ public enum Action: Codable, Sendable, Equatable {
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             url = try container.decode(TrellisClient.JSON.self, forKey: .url)
+            raw = try TrellisClient.JSON(from: decoder)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try raw.encode(to: encoder)
+        }
+    }
+
+    /// `submit`: its required fields, and the whole action as sent.
+    public struct Submit: Codable, Sendable, Equatable {
+        public var action: TrellisClient.JSON
+        /// The action object as sent: its `type`, the fields above and any other.
+        public var raw: TrellisClient.JSON
+
+        private enum CodingKeys: Swift.String, CodingKey { case action = "action" }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            action = try container.decode(TrellisClient.JSON.self, forKey: .action)
             raw = try TrellisClient.JSON(from: decoder)
         }
 

@@ -1,3 +1,4 @@
+import Foundation
 import TrellisClient
 
 /// The screen as an indented tree, one component a line, as a mobile team would first print it
@@ -35,15 +36,23 @@ enum TreePrinter {
         return " \(amount) \(currency)"
     }
 
-    /// ` → navigate app://cart`, ` → load /search?…` for each action.
+    /// ` → navigate app://cart`, ` → load /search?…`, ` → submit add-to-cart {"productId":"3"}` for each action.
     private static func leads(_ actions: [Action]) -> String {
         actions.map { action in
             switch action {
             case .navigate(let navigate): " → navigate " + (navigate.url.stringValue ?? "?")
             case .load(let load): " → load " + (load.url.stringValue ?? "?")
             case .addToCart(let add): " → add-to-cart " + (add.productId.stringValue ?? "?")
+            case .submit(let submit): " → submit " + (submit.action.stringValue ?? "?") + (submit.raw["input"].map { " " + compact($0) } ?? "")
             default: " → " + action.type
             }
         }.joined()
+    }
+
+    /// `value` as one line of JSON, its keys sorted: a submit's input as the app sends it.
+    private static func compact(_ value: JSON) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "?"
     }
 }
