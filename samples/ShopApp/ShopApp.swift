@@ -3,32 +3,34 @@ import TrellisClient
 
 /// A command-line "app" on the sample shop: the reference a mobile team reads first. It opens
 /// the home page, a product (loading its deferred sections as an app does when they appear),
-/// adds the product to the cart (SPEC §11), and pages through search results (SPEC §10.2),
-/// printing each screen as an indented tree of the models `trellis client-models --swift
-/// --client ios/6.0.0` generated (Models.swift).
+/// adds the product to the cart (SPEC §11), tries a sold-out one, opens the cart, and pages
+/// through search results (SPEC §10.2), printing each screen as an indented tree of the models
+/// `trellis client-models --swift --client ios/6.0.0` generated (Models.swift).
 ///
-///     ShopApp --server http://127.0.0.1:8080 [--client ios/6.0.0] [--product 3] [--query all]
-///             [--authorization "Bearer alice"]
+///     ShopApp --server http://127.0.0.1:8080 [--client ios/6.0.0] [--product 3] [--sold-out 7]
+///             [--query all] [--authorization "Bearer alice"]
 @main
 struct ShopApp {
     static func main() async {
         let arguments = Arguments(CommandLine.arguments.dropFirst())
         guard let server = arguments["--server"].flatMap(URL.init(string:)) else {
-            FileHandle.standardError.write(Data("usage: ShopApp --server http://127.0.0.1:8080 [--client ios/6.0.0] [--product 3] [--query all]\n".utf8))
+            FileHandle.standardError.write(Data(("usage: ShopApp --server http://127.0.0.1:8080 [--client ios/6.0.0] [--product 3] "
+                                                 + "[--sold-out 7] [--query all] [--authorization \"Bearer alice\"]\n").utf8))
             exit(2)
         }
         let client = PageClient(builder: PageRequestBuilder(
             baseURL: server, clientVersion: arguments["--client"] ?? "ios/6.0.0", deviceID: arguments["--device-id"] ?? "sample-device",
             acceptLanguage: "en", timeout: 30, forwarded: arguments["--authorization"].map { [("Authorization", $0)] } ?? []))
         do {
-            try await run(client, product: arguments["--product"] ?? "3", query: arguments["--query"] ?? "all")
+            try await run(client, product: arguments["--product"] ?? "3", soldOut: arguments["--sold-out"] ?? "7",
+                          query: arguments["--query"] ?? "all")
         } catch {
             print("failed: \(error)")
             exit(1)
         }
     }
 
-    static func run(_ client: PageClient, product: String, query: String) async throws {
+    static func run(_ client: PageClient, product: String, soldOut: String, query: String) async throws {
         let home = try await client.screen("/home")
         try show(home)
 
@@ -36,6 +38,13 @@ struct ShopApp {
         try await loadDeferredSections(client, &screen)
         try show(screen)
         try await addToCart(client, &screen)
+
+        // The sample backend refuses a sold-out product (409): the answer replaces the button.
+        var refused = try await client.screen("/product/\(soldOut)")
+        try await addToCart(client, &refused)
+
+        // The cart as the backend now holds it (per user: empty of lines when signed out).
+        try show(try await client.screen("/cart"))
 
         var search = try await client.screen("/search?q=\(query)")
         var page = 1
@@ -59,22 +68,38 @@ struct ShopApp {
     }
 
     /// Taps the product's add-to-cart button. Its action is performed as the server says: a
-    /// `submit` as it is; the older `add-to-cart` action as a submit of that action with its
-    /// product id. A server without the action answers 404, which the app reports and survives.
+    /// `submit` (POST /_actions/<name> with the screen's path) as it is; the older
+    /// `add-to-cart` action as a submit of that action with its product id. The answer's ops
+    /// change the screen; the app prints its toasts, each component that now reads differently,
+    /// and the cart badge as it now reads. A failure (a 404 from a server without the action, a
+    /// 502 with the cart backend down) is reported, and the app goes on.
     static func addToCart(_ client: PageClient, _ screen: inout Screen) async throws {
-        guard case .button(_, let button)? = try screen.decode(Component.self).all.first(where: { $0.id == "add-to-cart" }),
+        let before = try screen.decode(Component.self).all
+        guard case .button(_, let button)? = before.first(where: { $0.id == "add-to-cart" }),
               let action = button.action.first
-        else { return print("add to cart: no add-to-cart button on this screen") }
+        else { return print("add to cart \(screen.path): no add-to-cart button on this screen") }
         do {
             let effects: [Effect]
-            if case .addToCart(let add) = action {
+            switch action {
+            case .submit(let submit):
+                effects = try await client.perform(submit.raw, on: &screen)
+            case .addToCart(let add):
                 effects = try await client.submit("add-to-cart", input: .object(["productId": add.productId]), on: &screen)
-            } else {
+            default:
                 effects = try await client.perform(json(action), on: &screen)
             }
-            print("add to cart: done" + effects.map { " " + describe($0) }.joined())
+            print("add to cart \(screen.path): done" + effects.map { ", " + describe($0) }.joined())
+            // What the ops changed, as the lines of the tree that now read differently.
+            let printed = Dictionary(before.map { ($0.id, TreePrinter.describe($0)) }) { first, _ in first }
+            let after = try screen.decode(Component.self).all
+            for component in after where component.id != "cart-count" && printed[component.id] != TreePrinter.describe(component) {
+                print("  now \(component.id): " + TreePrinter.describe(component))
+            }
+            if let badge = after.first(where: { $0.id == "cart-count" }) {
+                print("  cart badge: " + TreePrinter.describe(badge))
+            }
         } catch PageClient.Failure.status(let status, let error) {
-            print("add to cart: the server answered \(status) \(error?.code ?? "")")
+            print("add to cart \(screen.path): the server answered \(status) \(error?.code ?? "")")
         }
     }
 
