@@ -1,0 +1,131 @@
+import Foundation
+import HTTPServer
+
+/// The cache keys of recent page requests on one event loop, by the bytes that decided them: a
+/// client that sends the same request again — the same method, target and header fields, but
+/// for the few that never take part in a decision (`ignoredFields`) — finds its key without
+/// the SPEC §4.1 decisions being taken anew, which are a function of exactly those bytes and
+/// the Pages version. `PagePipeline.serve` keeps only the keys of plans that depend on nothing
+/// else (not a personal plan, not a template with an `"auto"` section, whose deferral follows
+/// the upstream cache).
+///
+/// Bounded: `slots` entries, direct-mapped by a seeded hash of a request's bytes, each of at
+/// most `maxRequestBytes`; a newcomer replaces whatever held its slot. Exact: an entry answers
+/// only a request whose bytes equal its own, byte for byte, in its own Pages generation.
+/// Owned by one event loop and used from its thread only, so it takes no lock.
+final class DecisionMemo: @unchecked Sendable {
+    /// Entries kept.
+    static let slots = 256
+    /// The longest request (method, target, kept fields) remembered; longer ones are decided each time.
+    static let maxRequestBytes = 1024
+
+    private struct Entry {
+        let bytes: [UInt8]
+        let key: CacheKey
+    }
+
+    private var entries = [Entry?](repeating: nil, count: slots)
+    /// The bytes of the request last looked up, and its slot (nil: not one to remember).
+    private var scratch: [UInt8] = []
+    private var slot: Int?
+    /// Requests that found their key here (tests see the memo at work).
+    private(set) var found = 0
+
+    init() {
+        scratch.reserveCapacity(Self.maxRequestBytes)
+    }
+
+    /// The key remembered for `request` in Pages generation `generation`, or nil. Leaves the
+    /// request's bytes behind for `remember`, which the same request may call next.
+    func key(for request: HTTPRequest, generation: Int) -> CacheKey? {
+        slot = nil
+        guard Self.bytes(of: request, into: &scratch) else { return nil }
+        let slot = Int(scratch.withUnsafeBytes(Self.hash) % UInt64(Self.slots))
+        self.slot = slot
+        guard let entry = entries[slot], entry.key.generation == generation, Self.equal(entry.bytes, scratch) else { return nil }
+        found += 1
+        return entry.key
+    }
+
+    /// Remembers `key` for the request `key(for:)` was last asked about and found nothing for.
+    func remember(_ key: CacheKey) {
+        guard let slot else { return }
+        entries[slot] = Entry(bytes: scratch, key: key)
+        self.slot = nil
+    }
+
+    /// Fields that vary from request to request and decide nothing: ids, trace context, and the
+    /// validator a client revalidates with (read for the answer, `AnswerTerms`, not the plan).
+    /// `isIgnored` spells them out by length.
+    static let ignoredFields = ["x-request-id", "traceparent", "tracestate", "if-none-match"]
+
+    /// Writes what decides `request` into `out`: `method SP path [? query] LF`, then each kept
+    /// field as `name:value LF`, in order (a name is a token and a value has no CR or LF, so
+    /// different requests never write the same bytes). False when they would pass `maxRequestBytes`.
+    static func bytes(of request: HTTPRequest, into out: inout [UInt8]) -> Bool {
+        out.removeAll(keepingCapacity: true)
+        out.append(contentsOf: request.method.utf8)
+        out.append(UInt8(ascii: " "))
+        out.append(contentsOf: request.path.utf8)
+        if let query = request.query {
+            out.append(UInt8(ascii: "?"))
+            out.append(contentsOf: query.utf8)
+        }
+        out.append(UInt8(ascii: "\n"))
+        var fits = out.count <= maxRequestBytes
+        request.headers.forEachField { name, value in
+            guard fits, !isIgnored(name) else { return }
+            guard out.count + name.count + value.count + 2 <= maxRequestBytes else { return fits = false }
+            out.append(contentsOf: name)
+            out.append(UInt8(ascii: ":"))
+            out.append(contentsOf: value)
+            out.append(UInt8(ascii: "\n"))
+        }
+        return fits
+    }
+
+    /// Whether `name` is one of `ignoredFields`, in any case: a length picks the one to compare.
+    private static func isIgnored(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        let ignored: StaticString
+        switch name.count {
+        case 10: ignored = "tracestate"
+        case 11: ignored = "traceparent"
+        case 12: ignored = "x-request-id"
+        case 13: ignored = "if-none-match"
+        default: return false
+        }
+        let lowercase = UnsafeBufferPointer(start: ignored.utf8Start, count: ignored.utf8CodeUnitCount)
+        for index in 0..<name.count {
+            let byte = name[index]
+            guard lowercase[index] == ((0x41...0x5A).contains(byte) ? byte | 0x20 : byte) else { return false }
+        }
+        return true
+    }
+
+    /// This process's seed for `hash`, so that which requests share a slot can't be known from outside.
+    private static let seed = UInt64.random(in: .min ... .max)
+
+    /// A fast hash of `bytes`, eight at a time: it only picks a slot (the entry's bytes are
+    /// compared before use), so a collision costs a decision, never a wrong answer.
+    private static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        var hash = seed ^ UInt64(bytes.count)
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            hash = mix(hash ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            offset += 8
+        }
+        var tail: UInt64 = 0
+        for index in offset..<bytes.count { tail = tail << 8 | UInt64(bytes[index]) }
+        return mix(hash ^ tail)
+    }
+
+    private static func mix(_ value: UInt64) -> UInt64 {
+        var value = value &* 0x9E37_79B9_7F4A_7C15
+        value ^= value >> 32
+        return value &* 0xD6E8_FEB8_6659_FD93 ^ (value >> 29)
+    }
+
+    private static func equal(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        a.count == b.count && (a.isEmpty || a.withUnsafeBytes { a in b.withUnsafeBytes { b in memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 } })
+    }
+}
