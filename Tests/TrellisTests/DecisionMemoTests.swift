@@ -1,5 +1,6 @@
 import HTTPServer
 import SDUI
+import Synchronization
 import Testing
 import TestSupport
 @testable import Trellis
@@ -18,46 +19,74 @@ import TestSupport
     @Test func aRequestDecidedBeforeIsFoundByItsBytesAndTheFieldsThatDecideNothingAreLeftOut() {
         let memo = DecisionMemo()
         let headers = [("X-Client-Version", "ios/5.2.0"), ("X-Request-Id", "one"), ("traceparent", "00-a-b-01")]
-        #expect(memo.key(for: Self.request("/home", headers), generation: 1) == nil)
+        #expect(memo.key(for: Self.request("/home", headers), generation: 1, isFresh: { _ in true }) == nil)
         let key = Self.key("/home")
-        memo.remember(key)
-        #expect(memo.key(for: Self.request("/home", headers), generation: 1) == key)
+        memo.remember(key, freshness: [])
+        #expect(memo.key(for: Self.request("/home", headers), generation: 1, isFresh: { _ in true }) == key)
         let otherIDs = [("X-Client-Version", "ios/5.2.0"), ("X-REQUEST-ID", "two"), ("Traceparent", "00-c-d-01"),
                         ("tracestate", "x=1"), ("If-None-Match", "\"e\"")]
-        #expect(memo.key(for: Self.request("/home", otherIDs), generation: 1) == key)
+        #expect(memo.key(for: Self.request("/home", otherIDs), generation: 1, isFresh: { _ in true }) == key)
         #expect(memo.found == 2)
     }
 
     @Test func anythingElseThatDiffersIsNotFound() {
         let memo = DecisionMemo()
         let headers = [("X-Client-Version", "ios/5.2.0")]
-        _ = memo.key(for: Self.request("/home", headers), generation: 1)
-        memo.remember(Self.key("/home"))
-        #expect(memo.key(for: Self.request("/home", headers), generation: 2) == nil, "another Pages version")
-        #expect(memo.key(for: Self.request("/home", [("X-Client-Version", "ios/5.2.1")]), generation: 1) == nil)
-        #expect(memo.key(for: Self.request("/home", headers + [("X-Device-Id", "d")]), generation: 1) == nil)
-        #expect(memo.key(for: Self.request("/home", [("x-client-version", "ios/5.2.0")]), generation: 1) == nil, "a name as written")
-        #expect(memo.key(for: Self.request("/home?", headers), generation: 1) == nil, "an empty query")
-        #expect(memo.key(for: Self.request("/home?a", headers), generation: 1) == nil)
-        #expect(memo.key(for: HTTPRequest(method: "HEAD", target: "/home", headers: HTTPHeaders(headers)), generation: 1) == nil)
+        _ = memo.key(for: Self.request("/home", headers), generation: 1, isFresh: { _ in true })
+        memo.remember(Self.key("/home"), freshness: [])
+        #expect(memo.key(for: Self.request("/home", headers), generation: 2, isFresh: { _ in true }) == nil, "another Pages version")
+        #expect(memo.key(for: Self.request("/home", [("X-Client-Version", "ios/5.2.1")]), generation: 1, isFresh: { _ in true }) == nil)
+        #expect(memo.key(for: Self.request("/home", headers + [("X-Device-Id", "d")]), generation: 1, isFresh: { _ in true }) == nil)
+        #expect(memo.key(for: Self.request("/home", [("x-client-version", "ios/5.2.0")]), generation: 1, isFresh: { _ in true }) == nil, "a name as written")
+        #expect(memo.key(for: Self.request("/home?", headers), generation: 1, isFresh: { _ in true }) == nil, "an empty query")
+        #expect(memo.key(for: Self.request("/home?a", headers), generation: 1, isFresh: { _ in true }) == nil)
+        #expect(memo.key(for: HTTPRequest(method: "HEAD", target: "/home", headers: HTTPHeaders(headers)), generation: 1, isFresh: { _ in true }) == nil)
         #expect(memo.found == 0)
+    }
+
+    @Test func aKeyThatStoodOnFreshValuesIsFoundOnlyWhileTheyAreFresh() {
+        let memo = DecisionMemo()
+        let request = Self.request("/product/3", [("X-Client-Version", "ios/5.2.0")])
+        _ = memo.key(for: request, generation: 1, isFresh: { _ in true })
+        let key = Self.key("/product/3")
+        memo.remember(key, freshness: ["a", "b"])
+        #expect(memo.key(for: request, generation: 1, isFresh: { _ in true }) == key)
+        #expect(memo.key(for: request, generation: 1, isFresh: { $0 == "a" }) == nil)
+        #expect(memo.found == 1)
     }
 
     @Test func aRequestOverTheBoundIsDecidedEachTime() {
         let memo = DecisionMemo()
         let long = Self.request("/home", [("X-Client-Version", "ios/5.2.0"), ("User-Agent", String(repeating: "u", count: DecisionMemo.maxRequestBytes))])
-        #expect(memo.key(for: long, generation: 1) == nil)
-        memo.remember(Self.key("/home"))
-        #expect(memo.key(for: long, generation: 1) == nil && memo.found == 0)
+        #expect(memo.key(for: long, generation: 1, isFresh: { _ in true }) == nil)
+        memo.remember(Self.key("/home"), freshness: [])
+        #expect(memo.key(for: long, generation: 1, isFresh: { _ in true }) == nil && memo.found == 0)
+    }
+
+    /// An upstream whose every url value is answered at once, fresh or not as the test says
+    /// between requests: `"auto"` sections go inline and deferred as it changes.
+    final class TogglingUpstream: UpstreamFetching {
+        let fresh = Mutex(true)
+
+        func freshnessToken(_ request: DataRequest, headers: HTTPHeaders) -> String? { request.source + " " + request.key }
+
+        func isFresh(_ token: String) -> Bool { fresh.withLock { $0 } }
+
+        func fetchAll(_ requests: [DataRequest], context: PageRequestContext,
+                      completion: @escaping @Sendable ([UpstreamValue?]) -> Void) {
+            completion(requests.map { _ in nil })
+        }
     }
 
     /// The oracle: generated request sequences over the sample Pages answered through a memo
-    /// and without one (each pipeline with its own cache) give the same answers, byte for byte.
+    /// and without one (each pipeline with its own cache, one upstream whose freshness changes
+    /// as the sequence goes) give the same answers, byte for byte.
     @Test func answersThroughTheMemoAreTheAnswersWithoutIt() {
         var random = SeededGenerator(seed: 0xDEC1DE)
         let site = PagePipelineTests.site
-        let memoized = PagePipeline(site: site, cache: ResponseCache(capacityBytes: 1 << 22), upstream: nil)
-        let plain = PagePipeline(site: site, cache: ResponseCache(capacityBytes: 1 << 22), upstream: nil)
+        let upstream = TogglingUpstream()
+        let memoized = PagePipeline(site: site, cache: ResponseCache(capacityBytes: 1 << 22), upstream: upstream)
+        let plain = PagePipeline(site: site, cache: ResponseCache(capacityBytes: 1 << 22), upstream: upstream)
         let memo = DecisionMemo()
         let targets = ["/home", "/product/3", "/product/7", "/product/999", "/search?q=jacket", "/search?q=%zz", "/cart",
                        "/product/3?_section=cart-badge", "/product/3?_section=related", "/product/3?_section=nope",
@@ -84,6 +113,7 @@ import TestSupport
             var headers = index % 10 == 0 ? makeClient() : clients.randomElement(using: &random)!
             headers.append(("X-Request-Id", "r\(index)"))
             if Bool.random(using: &random) { headers.append(("traceparent", "00-\(String(repeating: "a", count: 31))\(index % 10)-00f067aa0ba902b7-01")) }
+            if index % 50 == 0 { upstream.fresh.withLock { $0.toggle() } }
             let target = targets.randomElement(using: &random)!
             let method = index % 17 == 0 ? "HEAD" : "GET"
             let request = HTTPRequest(method: method, target: target, headers: HTTPHeaders(headers))

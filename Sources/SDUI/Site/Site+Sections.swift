@@ -26,12 +26,6 @@ extension Site {
         templates[template]?.section(named: name)?.forwarding ?? forwarding(of: template)
     }
 
-    /// Whether `template` has a section deferred `"auto"`, whose deferral follows the upstream
-    /// cache at the moment a request is decided rather than the request alone.
-    public func hasAutoSection(template: String) -> Bool {
-        templates[template]?.sections.contains { $0.section.deferral == .auto } ?? false
-    }
-
     /// Whether `client` performs the catalog's `load` action (negotiated as any action, SPEC §7.4).
     public func canLoad(_ client: ClientClass) -> Bool {
         guard let index = catalog.actions.index(of: SiteLoader.loadAction) else { return false }

@@ -5,9 +5,9 @@ import HTTPServer
 /// client that sends the same request again — the same method, target and header fields, but
 /// for the few that never take part in a decision (`ignoredFields`) — finds its key without
 /// the SPEC §4.1 decisions being taken anew, which are a function of exactly those bytes and
-/// the Pages version. `PagePipeline.serve` keeps only the keys of plans that depend on nothing
-/// else (not a personal plan, not a template with an `"auto"` section, whose deferral follows
-/// the upstream cache).
+/// the Pages version — and, for a page whose `"auto"` sections were inline, the freshness of the
+/// upstream values that kept them so (SPEC §10.1), checked again on every use.
+/// `PagePipeline.serve` keeps no personal plan, nor one deferred for want of a fresh value.
 ///
 /// Bounded: `slots` entries, direct-mapped by a seeded hash of a request's bytes, each of at
 /// most `maxRequestBytes`; a newcomer replaces whatever held its slot. Exact: an entry answers
@@ -22,6 +22,8 @@ final class DecisionMemo: @unchecked Sendable {
     private struct Entry {
         let bytes: [UInt8]
         let key: CacheKey
+        /// Freshness tokens (`UpstreamFetching`) that must all still be fresh for `key` to stand.
+        let freshness: [String]
     }
 
     private var entries = [Entry?](repeating: nil, count: slots)
@@ -35,22 +37,26 @@ final class DecisionMemo: @unchecked Sendable {
         scratch.reserveCapacity(Self.maxRequestBytes)
     }
 
-    /// The key remembered for `request` in Pages generation `generation`, or nil. Leaves the
-    /// request's bytes behind for `remember`, which the same request may call next.
-    func key(for request: HTTPRequest, generation: Int) -> CacheKey? {
+    /// The key remembered for `request` in Pages generation `generation` whose freshness tokens
+    /// `isFresh` still holds, or nil. Leaves the request's bytes behind for `remember`, which the
+    /// same request may call next.
+    func key(for request: HTTPRequest, generation: Int, isFresh: (String) -> Bool) -> CacheKey? {
         slot = nil
         guard Self.bytes(of: request, into: &scratch) else { return nil }
         let slot = Int(scratch.withUnsafeBytes(Self.hash) % UInt64(Self.slots))
         self.slot = slot
-        guard let entry = entries[slot], entry.key.generation == generation, Self.equal(entry.bytes, scratch) else { return nil }
+        guard let entry = entries[slot], entry.key.generation == generation, Self.equal(entry.bytes, scratch),
+              entry.freshness.allSatisfy(isFresh)
+        else { return nil }
         found += 1
         return entry.key
     }
 
-    /// Remembers `key` for the request `key(for:)` was last asked about and found nothing for.
-    func remember(_ key: CacheKey) {
+    /// Remembers `key`, standing on `freshness`, for the request `key(for:)` was last asked
+    /// about and found nothing for.
+    func remember(_ key: CacheKey, freshness: [String]) {
         guard let slot else { return }
-        entries[slot] = Entry(bytes: scratch, key: key)
+        entries[slot] = Entry(bytes: scratch, key: key, freshness: freshness)
         self.slot = nil
     }
 

@@ -57,7 +57,7 @@ struct PagePipeline: Sendable {
     /// here, once; the steps after this one never see the request again.
     func serve(_ request: HTTPRequest, trace: TraceContext, date: Date, memo: DecisionMemo? = nil) -> Serving {
         let terms = AnswerTerms(request.headers)
-        if let cache, let key = memo?.key(for: request, generation: snapshot.generation) {
+        if let cache, let key = memo?.key(for: request, generation: snapshot.generation, isFresh: isFresh) {
             return lookUp(key, in: cache, trace: trace, terms: terms, date: date)
         }
         let plan: PagePlan
@@ -67,10 +67,16 @@ struct PagePipeline: Sendable {
             return .answered(PageOutcome(error, trace: trace))
         }
         guard let cache, !plan.personal else { return .pending(PendingPage(self, .uncached(plan), terms: terms)) }
-        let memoizable = !snapshot.site.hasAutoSection(template: plan.template)
+        // A page deferred for want of a fresh value is decided again next time (SPEC §10.1).
+        let remembered = plan.deferred?.forFreshness == true ? nil : plan.freshness
         let key = CacheKey(generation: snapshot.generation, plan: consume plan)
-        if memoizable { memo?.remember(key) }
+        if let remembered { memo?.remember(key, freshness: remembered) }
         return lookUp(key, in: cache, trace: trace, terms: terms, date: date)
+    }
+
+    /// Whether the upstream value `token` stands for is fresh now (no upstream: none is).
+    private func isFresh(_ token: String) -> Bool {
+        dataLoader.upstream?.isFresh(token) ?? false
     }
 
     /// A cache hit answered at once, or the page to assemble pending.
