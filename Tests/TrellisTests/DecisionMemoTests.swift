@@ -19,48 +19,51 @@ import TestSupport
     @Test func aRequestDecidedBeforeIsFoundByItsBytesAndTheFieldsThatDecideNothingAreLeftOut() {
         let memo = DecisionMemo()
         let headers = [("X-Client-Version", "ios/5.2.0"), ("X-Request-Id", "one"), ("traceparent", "00-a-b-01")]
-        #expect(memo.key(for: Self.request("/home", headers), generation: 1, isFresh: { _ in true }) == nil)
+        #expect(memo.key(for: Self.request("/home", headers), generation: 1, upstream: nil) == nil)
         let key = Self.key("/home")
         memo.remember(key, freshness: [])
-        #expect(memo.key(for: Self.request("/home", headers), generation: 1, isFresh: { _ in true }) == key)
+        #expect(memo.key(for: Self.request("/home", headers), generation: 1, upstream: nil) == key)
         let otherIDs = [("X-Client-Version", "ios/5.2.0"), ("X-REQUEST-ID", "two"), ("Traceparent", "00-c-d-01"),
                         ("tracestate", "x=1"), ("If-None-Match", "\"e\"")]
-        #expect(memo.key(for: Self.request("/home", otherIDs), generation: 1, isFresh: { _ in true }) == key)
+        #expect(memo.key(for: Self.request("/home", otherIDs), generation: 1, upstream: nil) == key)
         #expect(memo.found == 2)
     }
 
     @Test func anythingElseThatDiffersIsNotFound() {
         let memo = DecisionMemo()
         let headers = [("X-Client-Version", "ios/5.2.0")]
-        _ = memo.key(for: Self.request("/home", headers), generation: 1, isFresh: { _ in true })
+        _ = memo.key(for: Self.request("/home", headers), generation: 1, upstream: nil)
         memo.remember(Self.key("/home"), freshness: [])
-        #expect(memo.key(for: Self.request("/home", headers), generation: 2, isFresh: { _ in true }) == nil, "another Pages version")
-        #expect(memo.key(for: Self.request("/home", [("X-Client-Version", "ios/5.2.1")]), generation: 1, isFresh: { _ in true }) == nil)
-        #expect(memo.key(for: Self.request("/home", headers + [("X-Device-Id", "d")]), generation: 1, isFresh: { _ in true }) == nil)
-        #expect(memo.key(for: Self.request("/home", [("x-client-version", "ios/5.2.0")]), generation: 1, isFresh: { _ in true }) == nil, "a name as written")
-        #expect(memo.key(for: Self.request("/home?", headers), generation: 1, isFresh: { _ in true }) == nil, "an empty query")
-        #expect(memo.key(for: Self.request("/home?a", headers), generation: 1, isFresh: { _ in true }) == nil)
-        #expect(memo.key(for: HTTPRequest(method: "HEAD", target: "/home", headers: HTTPHeaders(headers)), generation: 1, isFresh: { _ in true }) == nil)
+        #expect(memo.key(for: Self.request("/home", headers), generation: 2, upstream: nil) == nil, "another Pages version")
+        #expect(memo.key(for: Self.request("/home", [("X-Client-Version", "ios/5.2.1")]), generation: 1, upstream: nil) == nil)
+        #expect(memo.key(for: Self.request("/home", headers + [("X-Device-Id", "d")]), generation: 1, upstream: nil) == nil)
+        #expect(memo.key(for: Self.request("/home", [("x-client-version", "ios/5.2.0")]), generation: 1, upstream: nil) == nil, "a name as written")
+        #expect(memo.key(for: Self.request("/home?", headers), generation: 1, upstream: nil) == nil, "an empty query")
+        #expect(memo.key(for: Self.request("/home?a", headers), generation: 1, upstream: nil) == nil)
+        #expect(memo.key(for: HTTPRequest(method: "HEAD", target: "/home", headers: HTTPHeaders(headers)), generation: 1, upstream: nil) == nil)
         #expect(memo.found == 0)
     }
 
     @Test func aKeyThatStoodOnFreshValuesIsFoundOnlyWhileTheyAreFresh() {
         let memo = DecisionMemo()
         let request = Self.request("/product/3", [("X-Client-Version", "ios/5.2.0")])
-        _ = memo.key(for: request, generation: 1, isFresh: { _ in true })
+        _ = memo.key(for: request, generation: 1, upstream: nil)
         let key = Self.key("/product/3")
         memo.remember(key, freshness: ["a", "b"])
-        #expect(memo.key(for: request, generation: 1, isFresh: { _ in true }) == key)
-        #expect(memo.key(for: request, generation: 1, isFresh: { $0 == "a" }) == nil)
+        let upstream = TogglingUpstream()
+        #expect(memo.key(for: request, generation: 1, upstream: upstream) == key)
+        upstream.fresh.withLock { $0 = false }
+        #expect(memo.key(for: request, generation: 1, upstream: upstream) == nil)
+        #expect(memo.key(for: request, generation: 1, upstream: nil) == nil, "no upstream: nothing is fresh")
         #expect(memo.found == 1)
     }
 
     @Test func aRequestOverTheBoundIsDecidedEachTime() {
         let memo = DecisionMemo()
         let long = Self.request("/home", [("X-Client-Version", "ios/5.2.0"), ("User-Agent", String(repeating: "u", count: DecisionMemo.maxRequestBytes))])
-        #expect(memo.key(for: long, generation: 1, isFresh: { _ in true }) == nil)
+        #expect(memo.key(for: long, generation: 1, upstream: nil) == nil)
         memo.remember(Self.key("/home"), freshness: [])
-        #expect(memo.key(for: long, generation: 1, isFresh: { _ in true }) == nil && memo.found == 0)
+        #expect(memo.key(for: long, generation: 1, upstream: nil) == nil && memo.found == 0)
     }
 
     /// An upstream whose every url value is answered at once, fresh or not as the test says

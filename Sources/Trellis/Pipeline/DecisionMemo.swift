@@ -27,26 +27,30 @@ final class DecisionMemo: @unchecked Sendable {
     }
 
     private var entries = [Entry?](repeating: nil, count: slots)
-    /// The bytes of the request last looked up, and its slot (nil: not one to remember).
-    private var scratch: [UInt8] = []
+    /// The bytes of the request last looked up (`count` of them), and its slot (nil: not one to
+    /// remember).
+    private let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: maxRequestBytes)
+    private var count = 0
     private var slot: Int?
     /// Requests that found their key here (tests see the memo at work).
     private(set) var found = 0
 
-    init() {
-        scratch.reserveCapacity(Self.maxRequestBytes)
+    deinit {
+        scratch.deallocate()
     }
 
     /// The key remembered for `request` in Pages generation `generation` whose freshness tokens
-    /// `isFresh` still holds, or nil. Leaves the request's bytes behind for `remember`, which the
-    /// same request may call next.
-    func key(for request: HTTPRequest, generation: Int, isFresh: (String) -> Bool) -> CacheKey? {
+    /// `upstream` still holds fresh, or nil. Leaves the request's bytes behind for `remember`,
+    /// which the same request may call next.
+    func key(for request: HTTPRequest, generation: Int, upstream: (any UpstreamFetching)?) -> CacheKey? {
         slot = nil
-        guard Self.bytes(of: request, into: &scratch) else { return nil }
-        let slot = Int(scratch.withUnsafeBytes(Self.hash) % UInt64(Self.slots))
+        guard write(request) else { return nil }
+        let written = UnsafeBufferPointer(start: scratch, count: count)
+        let slot = Int(Self.hash(UnsafeRawBufferPointer(written)) % UInt64(Self.slots))
         self.slot = slot
-        guard let entry = entries[slot], entry.key.generation == generation, Self.equal(entry.bytes, scratch),
-              entry.freshness.allSatisfy(isFresh)
+        guard let entry = entries[slot], entry.key.generation == generation,
+              entry.bytes.count == count, entry.bytes.withUnsafeBytes({ memcmp($0.baseAddress!, scratch, count) == 0 }),
+              entry.freshness.isEmpty || entry.freshness.allSatisfy({ upstream?.isFresh($0) == true })
         else { return nil }
         found += 1
         return entry.key
@@ -56,7 +60,7 @@ final class DecisionMemo: @unchecked Sendable {
     /// about and found nothing for.
     func remember(_ key: CacheKey, freshness: [String]) {
         guard let slot else { return }
-        entries[slot] = Entry(bytes: scratch, key: key, freshness: freshness)
+        entries[slot] = Entry(bytes: Array(UnsafeBufferPointer(start: scratch, count: count)), key: key, freshness: freshness)
         self.slot = nil
     }
 
@@ -65,29 +69,32 @@ final class DecisionMemo: @unchecked Sendable {
     /// `isIgnored` spells them out by length.
     static let ignoredFields = ["x-request-id", "traceparent", "tracestate", "if-none-match"]
 
-    /// Writes what decides `request` into `out`: `method SP path [? query] LF`, then each kept
-    /// field as `name:value LF`, in order (a name is a token and a value has no CR or LF, so
-    /// different requests never write the same bytes). False when they would pass `maxRequestBytes`.
-    static func bytes(of request: HTTPRequest, into out: inout [UInt8]) -> Bool {
-        out.removeAll(keepingCapacity: true)
-        out.append(contentsOf: request.method.utf8)
-        out.append(UInt8(ascii: " "))
-        out.append(contentsOf: request.path.utf8)
-        if let query = request.query {
-            out.append(UInt8(ascii: "?"))
-            out.append(contentsOf: query.utf8)
-        }
-        out.append(UInt8(ascii: "\n"))
-        var fits = out.count <= maxRequestBytes
+    /// Writes what decides `request` into `scratch`: `method SP path [? query] LF`, then each
+    /// kept field as `name:value LF`, in order (a name is a token and a value has no CR or LF,
+    /// so different requests never write the same bytes). False when they pass `maxRequestBytes`.
+    private func write(_ request: HTTPRequest) -> Bool {
+        count = 0
+        var method = request.method, path = request.path
+        var fits = method.withUTF8 { append($0) } && append(" ") && path.withUTF8 { append($0) }
+        if fits, var query = request.query { fits = append("?") && query.withUTF8 { append($0) } }
+        guard fits, append("\n") else { return false }
         request.headers.forEachField { name, value in
-            guard fits, !isIgnored(name) else { return }
-            guard out.count + name.count + value.count + 2 <= maxRequestBytes else { return fits = false }
-            out.append(contentsOf: name)
-            out.append(UInt8(ascii: ":"))
-            out.append(contentsOf: value)
-            out.append(UInt8(ascii: "\n"))
+            guard fits, !Self.isIgnored(name) else { return }
+            fits = append(name) && append(":") && append(value) && append("\n")
         }
         return fits
+    }
+
+    /// Appends `bytes` to `scratch`; false, appending nothing, when they don't fit.
+    private func append(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard count + bytes.count <= Self.maxRequestBytes else { return false }
+        if let base = bytes.baseAddress { (scratch + count).update(from: base, count: bytes.count) }
+        count += bytes.count
+        return true
+    }
+
+    private func append(_ separator: StaticString) -> Bool {
+        append(UnsafeBufferPointer(start: separator.utf8Start, count: separator.utf8CodeUnitCount))
     }
 
     /// Whether `name` is one of `ignoredFields`, in any case: a length picks the one to compare.
@@ -129,9 +136,5 @@ final class DecisionMemo: @unchecked Sendable {
         var value = value &* 0x9E37_79B9_7F4A_7C15
         value ^= value >> 32
         return value &* 0xD6E8_FEB8_6659_FD93 ^ (value >> 29)
-    }
-
-    private static func equal(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-        a.count == b.count && (a.isEmpty || a.withUnsafeBytes { a in b.withUnsafeBytes { b in memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 } })
     }
 }

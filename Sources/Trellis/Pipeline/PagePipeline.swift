@@ -57,7 +57,7 @@ struct PagePipeline: Sendable {
     /// here, once; the steps after this one never see the request again.
     func serve(_ request: HTTPRequest, trace: TraceContext, date: Date, memo: DecisionMemo? = nil) -> Serving {
         let terms = AnswerTerms(request.headers)
-        if let cache, let key = memo?.key(for: request, generation: snapshot.generation, isFresh: isFresh) {
+        if let cache, let key = memo?.key(for: request, generation: snapshot.generation, upstream: dataLoader.upstream) {
             return lookUp(key, in: cache, trace: trace, terms: terms, date: date)
         }
         let plan: PagePlan
@@ -72,11 +72,6 @@ struct PagePipeline: Sendable {
         let key = CacheKey(generation: snapshot.generation, plan: consume plan)
         if let remembered { memo?.remember(key, freshness: remembered) }
         return lookUp(key, in: cache, trace: trace, terms: terms, date: date)
-    }
-
-    /// Whether the upstream value `token` stands for is fresh now (no upstream: none is).
-    private func isFresh(_ token: String) -> Bool {
-        dataLoader.upstream?.isFresh(token) ?? false
     }
 
     /// A cache hit answered at once, or the page to assemble pending.
