@@ -18,7 +18,9 @@ import Glibc
 public final class EventLoop: @unchecked Sendable {
     static let listenerToken: UInt64 = 1
 
-    let index: Int
+    /// The loop's place among the server's loops (0 ..< `eventLoops`, as `HTTPExchange.loop`):
+    /// what a handler keeps per-loop state by, touched from this loop's thread only.
+    public let index: Int
     let context: ServerContext
     let selector: Selector
     /// The per-loop read buffer every connection reads into (64 KiB).

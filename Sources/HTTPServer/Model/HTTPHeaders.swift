@@ -153,7 +153,7 @@ public struct HTTPHeaders: Sendable, Sequence {
     }
 
     /// Calls `body` with the name and value bytes of every field, in order (no `String` made).
-    func forEachField(_ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Void) {
+    public func forEachField(_ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Void) {
         bytes.withUnsafeBufferPointer { all in
             for field in fields {
                 body(UnsafeBufferPointer(rebasing: all[Int(field.nameStart)..<Int(field.valueStart)]),

@@ -26,7 +26,7 @@ struct PageHandler: HTTPHandler {
         }
         // A cache hit is answered here and now; only a page to assemble needs a closure.
         let pipeline = app.pipeline
-        switch pipeline.serve(request, trace: trace, date: date) {
+        switch pipeline.serve(request, trace: trace, date: date, memo: app.decisionMemo(loop: responder.eventLoop.index)) {
         case .answered(let outcome):
             respond(outcome.response, to: request, via: responder)
         case .pending(let page):

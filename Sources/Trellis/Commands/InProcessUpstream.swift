@@ -22,8 +22,12 @@ struct InProcessUpstream: UpstreamFetching {
 
     /// A key of `source` is always answered fresh, so an `"auto"` section binding it is inline,
     /// as with a reachable upstream whose value is cached (SPEC §10.1).
-    func hasFreshValue(_ request: DataRequest, headers: HTTPHeaders) -> Bool {
-        request.source == source && values[request.key] != nil
+    func freshnessToken(_ request: DataRequest, headers: HTTPHeaders) -> String? {
+        request.source == source && values[request.key] != nil ? request.key : nil
+    }
+
+    func isFresh(_ token: String) -> Bool {
+        values[token] != nil
     }
 
     /// Answers every request synchronously: a fresh value for a key of `source`, else none.

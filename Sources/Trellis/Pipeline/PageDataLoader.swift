@@ -76,12 +76,23 @@ protocol UpstreamFetching: Sendable {
     func fetchAll(_ requests: [DataRequest], context: PageRequestContext,
                   completion: @escaping @Sendable ([UpstreamValue?]) -> Void)
 
-    /// Whether a fetch of `request` for a page request with `headers` would be answered by a
-    /// fresh cached value now, asked without fetching (an `"auto"` section, SPEC §10.1).
-    func hasFreshValue(_ request: DataRequest, headers: HTTPHeaders) -> Bool
+    /// What says whether a fetch of `request` for a page request with `headers` would be
+    /// answered by a fresh cached value (an `"auto"` section, SPEC §10.1): a token for `isFresh`,
+    /// which may ask again later (the decision memo does); nil when none could be.
+    func freshnessToken(_ request: DataRequest, headers: HTTPHeaders) -> String?
+
+    /// Whether the value `token` stands for is cached and fresh now, asked without fetching.
+    func isFresh(_ token: String) -> Bool
 }
 
 extension UpstreamFetching {
     /// A fetcher with no cache has no fresh value.
-    func hasFreshValue(_ request: DataRequest, headers: HTTPHeaders) -> Bool { false }
+    func freshnessToken(_ request: DataRequest, headers: HTTPHeaders) -> String? { nil }
+
+    func isFresh(_ token: String) -> Bool { false }
+
+    /// Whether a fetch of `request` for a page request with `headers` would be answered fresh now.
+    func hasFreshValue(_ request: DataRequest, headers: HTTPHeaders) -> Bool {
+        freshnessToken(request, headers: headers).map(isFresh) ?? false
+    }
 }

@@ -16,13 +16,14 @@ extension PagePipeline {
     }
 
     /// Runs `request` through the pipeline, as of `date` with expiries measured on `now`, and
-    /// waits for its answer. Never on an event loop: a url source may be fetched on one.
-    func answer(_ request: HTTPRequest, date: Date, now: @escaping @Sendable () -> ContinuousClock.Instant = { .now })
-        -> PageOutcome {
+    /// waits for its answer (deciding it through `memo`, as a served request is, when given).
+    /// Never on an event loop: a url source may be fetched on one.
+    func answer(_ request: HTTPRequest, date: Date, now: @escaping @Sendable () -> ContinuousClock.Instant = { .now },
+                memo: DecisionMemo? = nil) -> PageOutcome {
         let context = PageRequestContext(request, date: date, now: now)
         let outcome = Mutex<PageOutcome?>(nil)
         let done = DispatchSemaphore(value: 0)
-        serve(request, trace: context.trace, date: date).finish(context: context) { answer in
+        serve(request, trace: context.trace, date: date, memo: memo).finish(context: context) { answer in
             outcome.withLock { $0 = answer }
             done.signal()
         }

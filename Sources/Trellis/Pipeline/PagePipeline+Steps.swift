@@ -23,7 +23,7 @@ extension PagePipeline {
         guard request.method == "GET" || request.method == "HEAD" else { throw .methodNotAllowed }
         var plan = try PagePlan(site: site, match: match, kind: kind, request: request, answers: snapshot.localeAnswers)
         if kind == .page, !plan.belowMinimumVersion {
-            plan.deferred = deferredSections(plan, headers: request.headers)
+            (plan.deferred, plan.freshness) = deferredSections(plan, headers: request.headers)
         }
         return plan
     }
@@ -31,9 +31,12 @@ extension PagePipeline {
     /// The sections the page of `plan` serves as their placeholder (SPEC §10.1), and whether an
     /// `"auto"` one is among them because one of its url entries has no fresh value in the
     /// upstream cache now (asked without fetching; with no upstream, none has); nil for none.
-    private func deferredSections(_ plan: PagePlan, headers: HTTPHeaders) -> DeferredSections? {
+    /// With them, the freshness tokens of the url entries found fresh, which kept `auto`
+    /// sections inline.
+    private func deferredSections(_ plan: PagePlan, headers: HTTPHeaders) -> (DeferredSections?, [String]) {
         let site = snapshot.site
         var forFreshness = false
+        var fresh: [String] = []
         // The page's url entries, worked out once, on the first `auto` section that asks.
         var urlRequests: [DataRequest]?
         let deferred = site.deferredSections(template: plan.template, client: plan.client) { section in
@@ -42,12 +45,17 @@ extension PagePipeline {
                 .filter { if case .url = $0.kind { true } else { false } }
             urlRequests = requests
             let stale = requests.contains { request in
-                section.entries.contains(request.entry) && dataLoader.upstream?.hasFreshValue(request, headers: headers) != true
+                guard section.entries.contains(request.entry) else { return false }
+                guard let upstream = dataLoader.upstream, let token = upstream.freshnessToken(request, headers: headers),
+                      upstream.isFresh(token)
+                else { return true }
+                fresh.append(token)
+                return false
             }
             forFreshness = forFreshness || stale
             return stale
         }
-        return deferred.isEmpty ? nil : DeferredSections(names: deferred, forFreshness: forFreshness)
+        return (deferred.isEmpty ? nil : DeferredSections(names: deferred, forFreshness: forFreshness), fresh)
     }
 
     /// The data step's synchronous part: the entries `plan` binds (`requests`, which also

@@ -47,13 +47,19 @@ struct PagePipeline: Sendable {
     /// The server's door: the decisions and a synchronous response-cache look-up for `request`,
     /// whose trace the caller has read and which is answered as of `date`.
     ///
+    /// With `memo` (the event loop's own), a request that was decided before in this Pages
+    /// version, byte for byte in all that decides it, takes its key from there (`DecisionMemo`).
+    ///
     /// Called once per request, on the thread that handles it. A JSON error or a cache hit comes
     /// back `.answered`, having allocated nothing: no closure, and no `PageRequestContext`,
     /// which the caller builds only for a `.pending` page and hands to its `finish` (with this
     /// same trace and date). What the last step needs of the request (`AnswerTerms`) is read
     /// here, once; the steps after this one never see the request again.
-    func serve(_ request: HTTPRequest, trace: TraceContext, date: Date) -> Serving {
+    func serve(_ request: HTTPRequest, trace: TraceContext, date: Date, memo: DecisionMemo? = nil) -> Serving {
         let terms = AnswerTerms(request.headers)
+        if let cache, let key = memo?.key(for: request, generation: snapshot.generation, upstream: dataLoader.upstream) {
+            return lookUp(key, in: cache, trace: trace, terms: terms, date: date)
+        }
         let plan: PagePlan
         do {
             plan = try decide(request)
@@ -61,7 +67,16 @@ struct PagePipeline: Sendable {
             return .answered(PageOutcome(error, trace: trace))
         }
         guard let cache, !plan.personal else { return .pending(PendingPage(self, .uncached(plan), terms: terms)) }
+        // A page deferred for want of a fresh value is decided again next time (SPEC §10.1).
+        let remembered = plan.deferred?.forFreshness == true ? nil : plan.freshness
         let key = CacheKey(generation: snapshot.generation, plan: consume plan)
+        if let remembered { memo?.remember(key, freshness: remembered) }
+        return lookUp(key, in: cache, trace: trace, terms: terms, date: date)
+    }
+
+    /// A cache hit answered at once, or the page to assemble pending.
+    private func lookUp(_ key: CacheKey, in cache: ResponseCache<CacheKey, Representation>, trace: TraceContext,
+                        terms: AnswerTerms, date: Date) -> Serving {
         guard let hit = cache.hit(for: key) else { return .pending(PendingPage(self, .cached(key), terms: terms)) }
         return .answered(PageOutcome(hit, cache: .hit, trace: trace, terms: terms, date: date))
     }

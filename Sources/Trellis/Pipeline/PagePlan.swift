@@ -55,6 +55,10 @@ struct PagePlan: Sendable, Hashable {
     /// The sections the page serves as their placeholder (SPEC §10.1); nil for a page that
     /// defers none (a page without sections, a client that can't `load`, a section request).
     var deferred: DeferredSections?
+    /// The upstream values (`UpstreamFetching.freshnessToken`) whose freshness kept the page's
+    /// `"auto"` sections inline: what the decision must stand on to be taken again (the
+    /// `DecisionMemo` asks). Not part of the plan's identity: equal plans may differ here.
+    var freshness: [String] = []
 
     /// Hashes what tells plans apart and leaves out what follows from it (`page`,
     /// `variantsHeader`, `forwardedNames` and `release` follow from the route, the template and

@@ -42,12 +42,16 @@ extension UpstreamClient: UpstreamFetching {
         return call
     }
 
-    /// Whether the cache holds a fresh value for `request` (with the forwarded values of
-    /// `headers`), without fetching.
-    func hasFreshValue(_ request: DataRequest, headers: HTTPHeaders) -> Bool {
-        guard request.key != ".", request.key != "..", case .url(let source) = request.kind else { return false }
+    /// The cache key a fetch of `request` (with the forwarded values of `headers`) would use.
+    func freshnessToken(_ request: DataRequest, headers: HTTPHeaders) -> String? {
+        guard request.key != ".", request.key != "..", case .url(let source) = request.kind else { return nil }
         let url = UpstreamRequest.url(template: source.urlTemplate, key: request.key, query: request.query)
-        return hasFreshValue(cacheKey: Self.cacheKey(url: url, source: source, forwarded: Self.forwardedHeaders(source, of: headers)))
+        return Self.cacheKey(url: url, source: source, forwarded: Self.forwardedHeaders(source, of: headers))
+    }
+
+    /// Whether the cache holds a fresh value under the key `token` now (nothing is fetched).
+    func isFresh(_ token: String) -> Bool {
+        cache.isFresh(token, now: now())
     }
 
     /// The headers `source` forwards, with the values `headers` hold.

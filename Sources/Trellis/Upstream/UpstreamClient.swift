@@ -25,7 +25,8 @@ package final class UpstreamClient: Sendable {
     static let maxJSONDepth = 64
     /// The largest response accepted (head and framing included); larger is no value.
     package let maxResponseBytes: Int
-    private let now: @Sendable () -> ContinuousClock.Instant
+    /// The clock for cache TTLs and breaker cooldowns (timeouts use the continuous clock itself).
+    let now: @Sendable () -> ContinuousClock.Instant
     let cache: UpstreamCache
     private let resolver: NameResolver
     private let breakers = CircuitBreaker()
@@ -71,11 +72,6 @@ package final class UpstreamClient: Sendable {
             pool: ClientConnectionPool(), maxResponseBytes: maxResponseBytes, resolver: resolver,
             tls: tls ?? (try? ClientTLSContext()))
         metrics = UpstreamMetrics(registry: registry, breakers: breakers)
-    }
-
-    /// Whether the cache holds a fresh value under `cacheKey` now (nothing is fetched).
-    func hasFreshValue(cacheKey: String) -> Bool {
-        cache.isFresh(cacheKey, now: now())
     }
 
     /// Fetches `request` on `loop` (nil: the client's own): from the cache, by joining a call

@@ -1,0 +1,140 @@
+import Foundation
+import HTTPServer
+
+/// The cache keys of recent page requests on one event loop, by the bytes that decided them: a
+/// client that sends the same request again — the same method, target and header fields, but
+/// for the few that never take part in a decision (`ignoredFields`) — finds its key without
+/// the SPEC §4.1 decisions being taken anew, which are a function of exactly those bytes and
+/// the Pages version — and, for a page whose `"auto"` sections were inline, the freshness of the
+/// upstream values that kept them so (SPEC §10.1), checked again on every use.
+/// `PagePipeline.serve` keeps no personal plan, nor one deferred for want of a fresh value.
+///
+/// Bounded: `slots` entries, direct-mapped by a seeded hash of a request's bytes, each of at
+/// most `maxRequestBytes`; a newcomer replaces whatever held its slot. Exact: an entry answers
+/// only a request whose bytes equal its own, byte for byte, in its own Pages generation.
+/// Owned by one event loop and used from its thread only, so it takes no lock.
+final class DecisionMemo: @unchecked Sendable {
+    /// Entries kept.
+    static let slots = 256
+    /// The longest request (method, target, kept fields) remembered; longer ones are decided each time.
+    static let maxRequestBytes = 1024
+
+    private struct Entry {
+        let bytes: [UInt8]
+        let key: CacheKey
+        /// Freshness tokens (`UpstreamFetching`) that must all still be fresh for `key` to stand.
+        let freshness: [String]
+    }
+
+    private var entries = [Entry?](repeating: nil, count: slots)
+    /// The bytes of the request last looked up (`count` of them), and its slot (nil: not one to
+    /// remember).
+    private let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: maxRequestBytes)
+    private var count = 0
+    private var slot: Int?
+    /// Requests that found their key here (tests see the memo at work).
+    private(set) var found = 0
+
+    deinit {
+        scratch.deallocate()
+    }
+
+    /// The key remembered for `request` in Pages generation `generation` whose freshness tokens
+    /// `upstream` still holds fresh, or nil. Leaves the request's bytes behind for `remember`,
+    /// which the same request may call next.
+    func key(for request: HTTPRequest, generation: Int, upstream: (any UpstreamFetching)?) -> CacheKey? {
+        slot = nil
+        guard write(request) else { return nil }
+        let written = UnsafeBufferPointer(start: scratch, count: count)
+        let slot = Int(Self.hash(UnsafeRawBufferPointer(written)) % UInt64(Self.slots))
+        self.slot = slot
+        guard let entry = entries[slot], entry.key.generation == generation,
+              entry.bytes.count == count, entry.bytes.withUnsafeBytes({ memcmp($0.baseAddress!, scratch, count) == 0 }),
+              entry.freshness.isEmpty || entry.freshness.allSatisfy({ upstream?.isFresh($0) == true })
+        else { return nil }
+        found += 1
+        return entry.key
+    }
+
+    /// Remembers `key`, standing on `freshness`, for the request `key(for:)` was last asked
+    /// about and found nothing for.
+    func remember(_ key: CacheKey, freshness: [String]) {
+        guard let slot else { return }
+        entries[slot] = Entry(bytes: Array(UnsafeBufferPointer(start: scratch, count: count)), key: key, freshness: freshness)
+        self.slot = nil
+    }
+
+    /// Fields that vary from request to request and decide nothing: ids, trace context, and the
+    /// validator a client revalidates with (read for the answer, `AnswerTerms`, not the plan).
+    /// `isIgnored` spells them out by length.
+    static let ignoredFields = ["x-request-id", "traceparent", "tracestate", "if-none-match"]
+
+    /// Writes what decides `request` into `scratch`: `method SP path [? query] LF`, then each
+    /// kept field as `name:value LF`, in order (a name is a token and a value has no CR or LF,
+    /// so different requests never write the same bytes). False when they pass `maxRequestBytes`.
+    private func write(_ request: HTTPRequest) -> Bool {
+        count = 0
+        var method = request.method, path = request.path
+        var fits = method.withUTF8 { append($0) } && append(" ") && path.withUTF8 { append($0) }
+        if fits, var query = request.query { fits = append("?") && query.withUTF8 { append($0) } }
+        guard fits, append("\n") else { return false }
+        request.headers.forEachField { name, value in
+            guard fits, !Self.isIgnored(name) else { return }
+            fits = append(name) && append(":") && append(value) && append("\n")
+        }
+        return fits
+    }
+
+    /// Appends `bytes` to `scratch`; false, appending nothing, when they don't fit.
+    private func append(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard count + bytes.count <= Self.maxRequestBytes else { return false }
+        if let base = bytes.baseAddress { (scratch + count).update(from: base, count: bytes.count) }
+        count += bytes.count
+        return true
+    }
+
+    private func append(_ separator: StaticString) -> Bool {
+        append(UnsafeBufferPointer(start: separator.utf8Start, count: separator.utf8CodeUnitCount))
+    }
+
+    /// Whether `name` is one of `ignoredFields`, in any case: a length picks the one to compare.
+    private static func isIgnored(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        let ignored: StaticString
+        switch name.count {
+        case 10: ignored = "tracestate"
+        case 11: ignored = "traceparent"
+        case 12: ignored = "x-request-id"
+        case 13: ignored = "if-none-match"
+        default: return false
+        }
+        let lowercase = UnsafeBufferPointer(start: ignored.utf8Start, count: ignored.utf8CodeUnitCount)
+        for index in 0..<name.count {
+            let byte = name[index]
+            guard lowercase[index] == ((0x41...0x5A).contains(byte) ? byte | 0x20 : byte) else { return false }
+        }
+        return true
+    }
+
+    /// This process's seed for `hash`, so that which requests share a slot can't be known from outside.
+    private static let seed = UInt64.random(in: .min ... .max)
+
+    /// A fast hash of `bytes`, eight at a time: it only picks a slot (the entry's bytes are
+    /// compared before use), so a collision costs a decision, never a wrong answer.
+    private static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        var hash = seed ^ UInt64(bytes.count)
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            hash = mix(hash ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            offset += 8
+        }
+        var tail: UInt64 = 0
+        for index in offset..<bytes.count { tail = tail << 8 | UInt64(bytes[index]) }
+        return mix(hash ^ tail)
+    }
+
+    private static func mix(_ value: UInt64) -> UInt64 {
+        var value = value &* 0x9E37_79B9_7F4A_7C15
+        value ^= value >> 32
+        return value &* 0xD6E8_FEB8_6659_FD93 ^ (value >> 29)
+    }
+}

@@ -1,0 +1,131 @@
+import HTTPServer
+import SDUI
+import Synchronization
+import Testing
+import TestSupport
+@testable import Trellis
+
+/// `DecisionMemo`: a request decided before is found by its bytes, exactly, and nothing else is.
+@Suite struct DecisionMemoTests {
+    static func request(_ target: String, _ headers: [(String, String)]) -> HTTPRequest {
+        HTTPRequest(method: "GET", target: target, headers: HTTPHeaders(headers))
+    }
+
+    static func key(_ target: String) -> CacheKey {
+        let plan = try! PagePipeline(site: PagePipelineTests.site, upstream: nil).decide(request(target, [("X-Client-Version", "ios/5.2.0")]))
+        return CacheKey(generation: 1, plan: plan)
+    }
+
+    @Test func aRequestDecidedBeforeIsFoundByItsBytesAndTheFieldsThatDecideNothingAreLeftOut() {
+        let memo = DecisionMemo()
+        let headers = [("X-Client-Version", "ios/5.2.0"), ("X-Request-Id", "one"), ("traceparent", "00-a-b-01")]
+        #expect(memo.key(for: Self.request("/home", headers), generation: 1, upstream: nil) == nil)
+        let key = Self.key("/home")
+        memo.remember(key, freshness: [])
+        #expect(memo.key(for: Self.request("/home", headers), generation: 1, upstream: nil) == key)
+        let otherIDs = [("X-Client-Version", "ios/5.2.0"), ("X-REQUEST-ID", "two"), ("Traceparent", "00-c-d-01"),
+                        ("tracestate", "x=1"), ("If-None-Match", "\"e\"")]
+        #expect(memo.key(for: Self.request("/home", otherIDs), generation: 1, upstream: nil) == key)
+        #expect(memo.found == 2)
+    }
+
+    @Test func anythingElseThatDiffersIsNotFound() {
+        let memo = DecisionMemo()
+        let headers = [("X-Client-Version", "ios/5.2.0")]
+        _ = memo.key(for: Self.request("/home", headers), generation: 1, upstream: nil)
+        memo.remember(Self.key("/home"), freshness: [])
+        #expect(memo.key(for: Self.request("/home", headers), generation: 2, upstream: nil) == nil, "another Pages version")
+        #expect(memo.key(for: Self.request("/home", [("X-Client-Version", "ios/5.2.1")]), generation: 1, upstream: nil) == nil)
+        #expect(memo.key(for: Self.request("/home", headers + [("X-Device-Id", "d")]), generation: 1, upstream: nil) == nil)
+        #expect(memo.key(for: Self.request("/home", [("x-client-version", "ios/5.2.0")]), generation: 1, upstream: nil) == nil, "a name as written")
+        #expect(memo.key(for: Self.request("/home?", headers), generation: 1, upstream: nil) == nil, "an empty query")
+        #expect(memo.key(for: Self.request("/home?a", headers), generation: 1, upstream: nil) == nil)
+        #expect(memo.key(for: HTTPRequest(method: "HEAD", target: "/home", headers: HTTPHeaders(headers)), generation: 1, upstream: nil) == nil)
+        #expect(memo.found == 0)
+    }
+
+    @Test func aKeyThatStoodOnFreshValuesIsFoundOnlyWhileTheyAreFresh() {
+        let memo = DecisionMemo()
+        let request = Self.request("/product/3", [("X-Client-Version", "ios/5.2.0")])
+        _ = memo.key(for: request, generation: 1, upstream: nil)
+        let key = Self.key("/product/3")
+        memo.remember(key, freshness: ["a", "b"])
+        let upstream = TogglingUpstream()
+        #expect(memo.key(for: request, generation: 1, upstream: upstream) == key)
+        upstream.fresh.withLock { $0 = false }
+        #expect(memo.key(for: request, generation: 1, upstream: upstream) == nil)
+        #expect(memo.key(for: request, generation: 1, upstream: nil) == nil, "no upstream: nothing is fresh")
+        #expect(memo.found == 1)
+    }
+
+    @Test func aRequestOverTheBoundIsDecidedEachTime() {
+        let memo = DecisionMemo()
+        let long = Self.request("/home", [("X-Client-Version", "ios/5.2.0"), ("User-Agent", String(repeating: "u", count: DecisionMemo.maxRequestBytes))])
+        #expect(memo.key(for: long, generation: 1, upstream: nil) == nil)
+        memo.remember(Self.key("/home"), freshness: [])
+        #expect(memo.key(for: long, generation: 1, upstream: nil) == nil && memo.found == 0)
+    }
+
+    /// An upstream whose every url value is answered at once, fresh or not as the test says
+    /// between requests: `"auto"` sections go inline and deferred as it changes.
+    final class TogglingUpstream: UpstreamFetching {
+        let fresh = Mutex(true)
+
+        func freshnessToken(_ request: DataRequest, headers: HTTPHeaders) -> String? { request.source + " " + request.key }
+
+        func isFresh(_ token: String) -> Bool { fresh.withLock { $0 } }
+
+        func fetchAll(_ requests: [DataRequest], context: PageRequestContext,
+                      completion: @escaping @Sendable ([UpstreamValue?]) -> Void) {
+            completion(requests.map { _ in nil })
+        }
+    }
+
+    /// The oracle: generated request sequences over the sample Pages answered through a memo
+    /// and without one (each pipeline with its own cache, one upstream whose freshness changes
+    /// as the sequence goes) give the same answers, byte for byte.
+    @Test func answersThroughTheMemoAreTheAnswersWithoutIt() {
+        var random = SeededGenerator(seed: 0xDEC1DE)
+        let site = PagePipelineTests.site
+        let upstream = TogglingUpstream()
+        let memoized = PagePipeline(site: site, cache: ResponseCache(capacityBytes: 1 << 22), upstream: upstream)
+        let plain = PagePipeline(site: site, cache: ResponseCache(capacityBytes: 1 << 22), upstream: upstream)
+        let memo = DecisionMemo()
+        let targets = ["/home", "/product/3", "/product/7", "/product/999", "/search?q=jacket", "/search?q=%zz", "/cart",
+                       "/product/3?_section=cart-badge", "/product/3?_section=related", "/product/3?_section=nope",
+                       "/search?q=a&_section=results&_after=20", "/nowhere", "/home?utm=1"]
+        let versions = [nil, "ios/5.2.0", "ios/4.0.0", "ios/3.0.0", "android/5.0.0", "web/1.0.0", "nonsense"]
+        let optional: [(String, [String])] = [
+            ("X-Device-Id", ["d1", "d2", "d3"]), ("Accept-Language", ["fr", "pl, en;q=0.5", "de"]),
+            ("X-AB-Variant", ["home-hero=A", "home-hero=B"]), ("X-Release", ["canary", "stable"]),
+            ("X-Client-Capabilities", ["video", "video, maps"]), ("Accept-Encoding", ["gzip"]),
+            ("Authorization", ["Bearer alice"]), ("If-None-Match", ["\"x\"", "*"]),
+        ]
+        // Forty clients, each sending its own headers again (as apps do), with a fresh request id
+        // and sometimes a validator; and now and then a client never seen before.
+        func makeClient() -> [(String, String)] {
+            var headers: [(String, String)] = []
+            if let version = versions.randomElement(using: &random)! { headers.append(("X-Client-Version", version)) }
+            for (name, values) in optional where Bool.random(using: &random) {
+                headers.append((name, values.randomElement(using: &random)!))
+            }
+            return headers
+        }
+        let clients = (0..<40).map { _ in makeClient() }
+        for index in 0..<3_000 {
+            var headers = index % 10 == 0 ? makeClient() : clients.randomElement(using: &random)!
+            headers.append(("X-Request-Id", "r\(index)"))
+            if Bool.random(using: &random) { headers.append(("traceparent", "00-\(String(repeating: "a", count: 31))\(index % 10)-00f067aa0ba902b7-01")) }
+            if index % 50 == 0 { upstream.fresh.withLock { $0.toggle() } }
+            let target = targets.randomElement(using: &random)!
+            let method = index % 17 == 0 ? "HEAD" : "GET"
+            let request = HTTPRequest(method: method, target: target, headers: HTTPHeaders(headers))
+            let a = memoized.answer(request, date: TestInstant.date, memo: memo), b = plain.answer(request, date: TestInstant.date)
+            // Compared as one flag, so a difference is reported by request, not as two byte dumps.
+            let same = a.response.status == b.response.status && a.response.preformattedHeaders == b.response.preformattedHeaders
+                && a.response.body == b.response.body
+            #expect(same, "\(method) \(target) \(headers)")
+        }
+        #expect(memo.found > 500, "the memo answered \(memo.found) of 3,000")
+    }
+}
