@@ -43,6 +43,7 @@ import Testing
         try pages.write("sources.json", try pages.read("sources.json")
             .replacingOccurrences(of: "localhost:9443", with: "localhost:\(carts.port)")
             .replacingOccurrences(of: "127.0.0.1:9101", with: "127.0.0.1:\(search.port)"))
+        try pages.makeSourcesPatient()
         let server = try ServerProcess(pages: pages.path, arguments: ["--upstream-ca", authority.certificate])
         let client = try TestClient(port: server.port)
         let alice = try client.request("/cart", headers: [("Authorization", "Bearer alice")])
@@ -117,6 +118,7 @@ import Testing
             "upstream", "--data", ServerProcess.packageRoot + "/samples/search.json", "--port", "0"])
         let pages = try TempPages()
         try pages.write("sources.json", try pages.read("sources.json").replacingOccurrences(of: "127.0.0.1:9101", with: "127.0.0.1:\(search.port)"))
+        try pages.makeSourcesPatient()
         let server = try ServerProcess(pages: pages.path)
         let client = try TestClient(port: server.port)
         let loads = [("X-Client-Version", "ios/6.0.0")]

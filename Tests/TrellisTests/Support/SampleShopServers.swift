@@ -25,6 +25,7 @@ final class SampleShopServers {
         try pages.write("sources.json", try pages.read("sources.json")
             .replacingOccurrences(of: "127.0.0.1:9100", with: "127.0.0.1:\(recommendations.port)")
             .replacingOccurrences(of: "127.0.0.1:9101", with: "127.0.0.1:\(search.port)"))
+        try pages.makeSourcesPatient()
         guard withCarts else {
             carts = nil
             authority = nil
