@@ -17,7 +17,10 @@ final class SampleShopServers {
     /// The CA that issued the carts backend's certificate (its folder lives as long as this).
     private let authority: TestCertificateAuthority?
 
-    init(carts withCarts: Bool = false) throws {
+    /// `patient`: every fetch's `timeoutMs` (the sources' and the page entries') is 2000, for a
+    /// test whose caching assertions a fetch timed out on a loaded machine would change (a
+    /// stale `"auto"` section's page is never kept).
+    init(carts withCarts: Bool = false, patient: Bool = false) throws {
         recommendations = try ServerProcess(command: [
             "upstream", "--data", ServerProcess.packageRoot + "/samples/recommendations.json", "--port", "0"])
         search = try ServerProcess(command: ["upstream", "--data", ServerProcess.packageRoot + "/samples/search.json", "--port", "0"])
@@ -25,6 +28,11 @@ final class SampleShopServers {
         try pages.write("sources.json", try pages.read("sources.json")
             .replacingOccurrences(of: "127.0.0.1:9100", with: "127.0.0.1:\(recommendations.port)")
             .replacingOccurrences(of: "127.0.0.1:9101", with: "127.0.0.1:\(search.port)"))
+        if patient {
+            for file in ["sources.json", "pages/product.json"] {
+                try pages.write(file, try pages.read(file).replacing(/"timeoutMs": [0-9]+/, with: #""timeoutMs": 2000"#))
+            }
+        }
         guard withCarts else {
             carts = nil
             authority = nil
