@@ -64,15 +64,22 @@ import Testing
     @Test func rendersProduct3AndOldClientsGetFallbacks() throws {
         let site = try Fixtures.load(Self.pagesFiles())
         let match = try #require(site.match(path: "/product/3"))
+        // The badge alone reads the user's cart; the page with it deferred reads nothing personal.
+        let badge = site.forwarding(of: "product", section: "cart-badge")
+        #expect(badge.personal && badge.headers == ["Authorization", "Accept-Language"])
+        #expect(site.forwarding(of: "product") == badge && site.forwarding(of: "product", deferred: ["cart-badge"]) == .none)
+        #expect(site.forwarding(of: "product", deferred: ["cart-badge", "related"]) == .none)
         #expect(match == RouteMatch(page: "product", params: ["id": "3"], hasSections: true,
-                                    sections: [RoutedSection(name: "cart-badge", paged: false, forwarding: .none),
+                                    sections: [RoutedSection(name: "cart-badge", paged: false, forwarding: badge),
                                                RoutedSection(name: "related", paged: false, forwarding: .none)]))
+        var cart = UpstreamSource(urlTemplate: "https://localhost:9443/v1/cart/{{key}}", ttlSeconds: 5)
+        (cart.forwardHeaders, cart.personal) = (["Authorization", "Accept-Language"], true)
         let requests = site.dataRequests(for: match)
         #expect(requests == [
             DataRequest(entry: "product", source: "products", key: "3", required: true, timeoutMs: 200, kind: .file(path: "data/products.json")),
             DataRequest(entry: "related", source: "recommendations", key: "3", required: false, timeoutMs: 80,
                         kind: .url(UpstreamSource(urlTemplate: "http://127.0.0.1:9100/recommendations/{{key}}", ttlSeconds: 30))),
-            DataRequest(entry: "cart", source: "lists", key: "cart", required: false, timeoutMs: nil, kind: .file(path: "data/lists.json")),
+            DataRequest(entry: "cart", source: "cart", key: "mine", required: false, timeoutMs: 150, kind: .url(cart)),
         ])
         // The related products come from the sample upstream's data (samples/recommendations.json).
         var data = site.fileData(for: requests)

@@ -26,14 +26,16 @@ import TestSupport
     }
 
     @Test func aMissHandsOnTheKeyOfItsLookUpOnlyWhenTheCacheTakesPart() throws {
-        let request = HTTPRequest(method: "GET", target: "/product/3", headers: HTTPHeaders([]))
+        // A client that loads the cart badge: the product page is shared (SPEC §10.1).
+        let loads = [("X-Client-Version", "ios/6.0.0")]
+        let request = HTTPRequest(method: "GET", target: "/product/3", headers: HTTPHeaders(loads))
         let cached = PagePipelineTests.pipeline(cache: ResponseCache(capacityBytes: 1 << 20))
         guard case .pending(let page) = cached.serve(request, trace: TraceContext(traceparent: nil), date: TestInstant.date),
               case .cached(let key) = page.work else {
             Issue.record("a page to assemble with a cache is pending with its key")
             return
         }
-        #expect(key == CacheKey(generation: 1, plan: try Self.plan("/product/3")))
+        #expect(key == CacheKey(generation: 1, plan: try Self.plan("/product/3", loads)))
         guard case .pending(let uncached) = PagePipelineTests.pipeline().serve(request, trace: TraceContext(traceparent: nil), date: TestInstant.date),
               case .uncached(let plan) = uncached.work else {
             Issue.record("without a cache the page is pending with its plan alone")

@@ -68,14 +68,21 @@ import Testing
         #expect(split.representation?.result.contentLanguage == "fr")
     }
 
-    @Test func theResponseNamesItsLanguageAndVariesWithAcceptLanguage() {
-        let outcome = Self.run("/product/3", [("Accept-Language", "fr-CA"), ("X-Client-Version", "ios/5.2.0")])
+    @Test func theResponseNamesItsLanguageAndVariesWithAcceptLanguage() throws {
+        let headers = [("Accept-Language", "fr-CA"), ("X-Client-Version", "ios/5.2.0")]
+        let outcome = Self.run("/product/3", headers)
         #expect(PagePipelineTests.header(outcome, "Content-Language") == "fr")
         #expect(PagePipelineTests.header(outcome, "Vary")?.contains("X-Release, Accept-Language") == true)
         let body = String(decoding: outcome.response.body, as: UTF8.self)
         #expect(body.contains(#""text":"24,50\#u{a0}€""#) && body.contains(#""title":"Ajouter au panier""#))
-        #expect(body.contains(#""text":"3 articles dans votre panier""#))
         #expect(outcome.record.accessFields(errorCode: nil).contains(" locale=fr"))
+        // The cart badge, deferred in the page, counts in French when fetched alone.
+        let folder = try TemporaryFolder()
+        try Data(#"{"mine":{"itemCount":3}}"#.utf8).write(to: URL(fileURLWithPath: folder.path + "/carts.json"))
+        let carts = try #require(InProcessUpstream(source: "cart", file: folder.path + "/carts.json"))
+        let badge = Self.run("/product/3?_section=cart-badge", headers,
+                             through: PagePipeline(site: PagePipelineTests.site, upstream: carts))
+        #expect(String(decoding: badge.response.body, as: UTF8.self).contains(#""text":"3 articles dans votre panier""#))
     }
 
     @Test func aMessageMissingInTheLocaleFallsBackToTheDefaultOne() throws {

@@ -48,7 +48,7 @@ import TestSupport
         let upstream = try #require(InProcessUpstream(source: "recommendations", file: ServerProcess.packageRoot + "/samples/recommendations.json"))
         guard case .success(let site) = PagesLoader.load(PagesFolder(path: Self.pages)) else { Issue.record("Pages"); return }
         var requests = site.dataRequests(template: "product", params: ["id": "3"], query: [:])
-        #expect(requests.map(\.source) == ["products", "recommendations", "lists"])
+        #expect(requests.map(\.source) == ["products", "recommendations", "cart"])
         var unknown = requests[1]
         unknown.key = "no-such-id"
         requests.append(unknown)

@@ -8,9 +8,12 @@ import TestSupport
 /// A page the pipeline must assemble: in place when its data are at hand, and one assembly for
 /// the requests that ask for it while its url source is being fetched.
 @Suite struct PagePipelineMissTests {
-    /// An upstream that holds every fetch until the test answers them (with no value).
+    /// An upstream that holds every fetch until the test answers them (with no value). It says
+    /// `recommendations` is fresh, so the product page's `"auto"` `related` section is inline
+    /// and its url source fetched with the page (SPEC §10.1).
     final class HeldUpstream: UpstreamFetching {
         let held = Mutex<[@Sendable () -> Void]>([])
+        func hasFreshValue(_ request: DataRequest, headers: HTTPHeaders) -> Bool { request.source == "recommendations" }
         func fetchAll(_ requests: [DataRequest], context: PageRequestContext, completion: @escaping @Sendable ([UpstreamValue?]) -> Void) {
             held.withLock { $0.append { completion(Array(repeating: nil, count: requests.count)) } }
         }
@@ -19,9 +22,9 @@ import TestSupport
         }
     }
 
-    /// A client below the `load` action's `since` (ios 5.1.0): the product page's `related`
-    /// section is inline for it, so its url source is fetched with the page (SPEC §10.1).
-    static let request = HTTPRequest(method: "GET", target: "/product/3", headers: HTTPHeaders([("X-Client-Version", "ios/5.0.0")]))
+    /// A client that performs `load`: the product page's personal `cart-badge` is deferred for
+    /// it, so the page is shared and cached (SPEC §10.1, §6.2).
+    static let request = HTTPRequest(method: "GET", target: "/product/3", headers: HTTPHeaders([("X-Client-Version", "ios/6.0.0")]))
 
     /// `request` through the serving door, a pending page finished as the server finishes it.
     static func serve(through pipeline: PagePipeline, completion: @escaping @Sendable (PageOutcome) -> Void) {

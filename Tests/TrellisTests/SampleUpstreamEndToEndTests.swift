@@ -152,8 +152,9 @@ import Testing
 }
 
 /// The sample shop's Add to cart (SPEC §11) against the https sample cart backend: the
-/// product page's button submits `add-to-cart`, the answer refreshes the badge and toasts, the
-/// cart shows the new line for that user only, and sold-out product 7 swaps the button.
+/// product page's button submits `add-to-cart`, the answer refreshes the badge with the user's
+/// new count and toasts, the cart shows the new line for that user only, and sold-out product 7
+/// swaps the button.
 @Suite(.serialized) struct SampleShopAddToCartEndToEndTests {
     @Test func addingToTheCartReachesTheBackendAndTheCartShowsTheLine() throws {
         let authority = try #require(TestCertificateAuthority())
@@ -174,7 +175,9 @@ import Testing
         #expect(!(try client.request("/cart", headers: [bob]).bodyText.contains("Merino Wool Socks")))
         let added = try client.post("/_actions/add-to-cart", #"{"input":{"productId":"3"},"page":"/product/3"}"#, headers: [json, bob, app])
         #expect(added.status == 200)
-        #expect(added.bodyText.hasPrefix(#"{"ops":[{"op":"replace","target":"cart-count","component":{"id":"cart-count""#))
+        // The refreshed badge counts bob's cart as the backend now holds it: his one line and the socks.
+        #expect(added.bodyText.hasPrefix(
+            #"{"ops":[{"op":"replace","target":"cart-count","component":{"id":"cart-count","type":"text","data":{"text":"2 items in your cart","style":"caption"}}},"#))
         #expect(added.bodyText.hasSuffix(#"{"op":"toast","component":{"id":"cart-toast","type":"text","data":{"text":"Merino Wool Socks (3-pack) is in your cart","style":"banner"}}}]}"#))
         let cart = try client.request("/cart", headers: [bob])
         #expect(cart.bodyText.contains("Your cart (2)") && cart.bodyText.contains("Merino Wool Socks"))

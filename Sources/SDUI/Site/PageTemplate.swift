@@ -24,6 +24,11 @@ struct PageTemplate: Sendable {
     /// The data entries bound outside every section's `then`: fetched however the page's
     /// sections are served.
     var entriesOutsideSections: Set<String> = []
+    /// What the page takes from the request when its `"defer": true` sections are its only
+    /// placeholders (SPEC §6.2, §10.1), worked out at load; nil when it has none. A client that
+    /// `load`s them is served a page that fetches none of their entries, so their personal
+    /// sources make it neither personal nor vary with their forwarded headers.
+    var deferredForwarding: DeferredForwarding?
     /// Every `activeFrom`/`activeUntil` instant in the template (seconds since 1970), sorted.
     let edges: [Double]
 
@@ -32,6 +37,24 @@ struct PageTemplate: Sendable {
         sections.first { $0.section.name == name }
     }
 
+    /// The data entries a render reads when the sections `deferred` are served as placeholders:
+    /// the required entries, those bound outside every section's content, and those of the
+    /// sections served inline.
+    func entriesRead(deferred: Set<String>) -> Set<String> {
+        var entries = entriesOutsideSections
+        for entry in data where entry.required { entries.insert(entry.name) }
+        for place in sections where !deferred.contains(place.section.name) { entries.formUnion(place.entries) }
+        return entries
+    }
+
     /// Whether this is a canary template (`home.canary`): never routed by itself.
     var isCanary: Bool { name.contains(".") }
+}
+
+/// The forwarding of a page served with `sections` as their placeholders (SPEC §10.1).
+struct DeferredForwarding: Sendable {
+    /// The sections served as placeholders.
+    let sections: Set<String>
+    /// What the sources of the entries the page then reads take from the request.
+    let forwarding: Forwarding
 }

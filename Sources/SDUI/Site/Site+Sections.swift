@@ -53,10 +53,24 @@ extension Site {
     /// outside every section's content, and those of the sections served inline.
     public func entriesRead(template: String, deferred: Set<String>) -> Set<String>? {
         guard !deferred.isEmpty, let page = templates[template] else { return nil }
-        var entries = page.entriesOutsideSections
-        for entry in page.data where entry.required { entries.insert(entry.name) }
-        for place in page.sections where !deferred.contains(place.section.name) { entries.formUnion(place.entries) }
-        return entries
+        return page.entriesRead(deferred: deferred)
+    }
+
+    /// What the sources a render of `template` reads take from the request when the sections
+    /// `deferred` are served as placeholders (SPEC §6.2, §10.1): the entries only those bind
+    /// are not fetched, so they neither make the page personal nor add forwarded headers. The
+    /// `"defer": true` sections' case is worked out at load; another (an `"auto"` section
+    /// deferred too, whose page is never kept) here. The page's own forwarding for none.
+    public func forwarding(of template: String, deferred: Set<String>) -> Forwarding {
+        guard !deferred.isEmpty, let page = templates[template] else { return forwarding(of: template) }
+        if let precomputed = page.deferredForwarding, precomputed.sections == deferred { return precomputed.forwarding }
+        return Self.forwarding(of: page, deferred: deferred, sources: sources)
+    }
+
+    /// The forwarding of `page` served with the sections `deferred` as placeholders.
+    static func forwarding(of page: PageTemplate, deferred: Set<String>, sources: SourceTable) -> Forwarding {
+        let read = page.entriesRead(deferred: deferred)
+        return Forwarding(entries: page.data.filter { read.contains($0.name) }, sources: sources)
     }
 
     /// The data entries a request for section `name` of `template` alone reads: the page's

@@ -4,8 +4,9 @@ extension SiteLoader {
     /// The name of the action type a deferred section's placeholder carries.
     static let loadAction = "load"
 
-    /// Finds `page`'s sections, checks them, and works out their entries and the page's
-    /// entries bound outside every section.
+    /// Finds `page`'s sections, checks them, and works out their entries, the page's entries
+    /// bound outside every section, and what the page forwards with its `"defer": true`
+    /// sections deferred.
     mutating func placeSections(of page: inout PageTemplate, catalog: Catalog, sources: SourceTable) {
         var places = SectionPlace.all(in: .component(page.root))
         var seen = Set<String>()
@@ -32,5 +33,10 @@ extension SiteLoader {
         guard !places.isEmpty else { return }
         let outside = BindingRoots.outsideSections(.component(page.root))
         page.entriesOutsideSections = Set(page.data.map(\.name).filter(outside.contains))
+        let always = Set(places.filter { $0.section.deferral == .always }.map(\.section.name))
+        if !always.isEmpty {
+            page.deferredForwarding = DeferredForwarding(
+                sections: always, forwarding: Site.forwarding(of: page, deferred: always, sources: sources))
+        }
     }
 }

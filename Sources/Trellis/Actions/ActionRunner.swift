@@ -87,7 +87,8 @@ struct ActionRunner: Sendable {
         }
         let sources = action.invalidates
         pipeline.cache?.removeAll { key in
-            sources.contains { site.binds(source: $0, template: key.plan.template, section: key.plan.kind.section) }
+            sources.contains { site.binds(source: $0, template: key.plan.template, section: key.plan.kind.section,
+                                    deferred: key.plan.deferred?.names) }
         }
     }
 

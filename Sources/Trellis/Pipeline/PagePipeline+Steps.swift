@@ -24,6 +24,9 @@ extension PagePipeline {
         var plan = try PagePlan(site: site, match: match, kind: kind, request: request, answers: snapshot.localeAnswers)
         if kind == .page, !plan.belowMinimumVersion {
             (plan.deferred, plan.freshness) = deferredSections(plan, headers: request.headers)
+            if let deferred = plan.deferred {
+                plan.forward(site.forwarding(of: plan.template, deferred: deferred.names), of: request.headers)
+            }
         }
         return plan
     }

@@ -39,8 +39,9 @@ struct PagePlan: Sendable, Hashable {
     var release: Release
     /// True when the client is below `minVersions`: the plan serves the upgrade page.
     var belowMinimumVersion: Bool
-    /// The template binds a personal source (SPEC §6.2): the answer is this user's alone,
-    /// never stored in nor served from the shared response cache.
+    /// The page as served binds a personal source (SPEC §6.2; not one only its deferred
+    /// sections bind, `forward`): the answer is this user's alone, never stored in nor served
+    /// from the shared response cache.
     var personal = false
     /// Header names the template's sources forward: the response varies with them.
     var forwardedNames: [String] = []
@@ -144,7 +145,7 @@ extension PagePlan {
     /// The values of the forwarded header `names` in `headers` (lowercased name → the bytes of
     /// the client's comma-joined value), for a page that is not personal: part of its cache
     /// key, as the upstream's answer depends on them.
-    private static func forwardedValues(_ names: [String], of headers: HTTPHeaders) -> [String: [UInt8]] {
+    static func forwardedValues(_ names: [String], of headers: HTTPHeaders) -> [String: [UInt8]] {
         var values: [String: [UInt8]] = [:]
         for name in names {
             if let value = ForwardedHeaders.value(name, of: headers) { values[name.lowercased()] = value }

@@ -17,6 +17,8 @@ final class SampleShopServers {
     /// The CA that issued the carts backend's certificate (its folder lives as long as this).
     private let authority: TestCertificateAuthority?
 
+    /// Every fetch is patient (`TempPages.makeSourcesPatient`): a fetch timed out on a loaded
+    /// machine would change what a test sees (a stale `"auto"` section's page is never kept).
     init(carts withCarts: Bool = false) throws {
         recommendations = try ServerProcess(command: [
             "upstream", "--data", ServerProcess.packageRoot + "/samples/recommendations.json", "--port", "0"])
