@@ -13,7 +13,11 @@ import TestSupport
     /// and its url source fetched with the page (SPEC §10.1).
     final class HeldUpstream: UpstreamFetching {
         let held = Mutex<[@Sendable () -> Void]>([])
-        func hasFreshValue(_ request: DataRequest, headers: HTTPHeaders) -> Bool { request.source == "recommendations" }
+        func freshnessToken(_ request: DataRequest, headers: HTTPHeaders) -> String? {
+            request.source == "recommendations" ? request.key : nil
+        }
+
+        func isFresh(_ token: String) -> Bool { true }
         func fetchAll(_ requests: [DataRequest], context: PageRequestContext, completion: @escaping @Sendable ([UpstreamValue?]) -> Void) {
             held.withLock { $0.append { completion(Array(repeating: nil, count: requests.count)) } }
         }

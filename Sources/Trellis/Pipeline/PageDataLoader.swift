@@ -90,9 +90,4 @@ extension UpstreamFetching {
     func freshnessToken(_ request: DataRequest, headers: HTTPHeaders) -> String? { nil }
 
     func isFresh(_ token: String) -> Bool { false }
-
-    /// Whether a fetch of `request` for a page request with `headers` would be answered fresh now.
-    func hasFreshValue(_ request: DataRequest, headers: HTTPHeaders) -> Bool {
-        freshnessToken(request, headers: headers).map(isFresh) ?? false
-    }
 }
