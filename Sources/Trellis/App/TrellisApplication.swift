@@ -56,7 +56,7 @@ final class TrellisApplication: Sendable {
 
     /// The pipeline of the Pages version serving now, with the shared cache.
     var pipeline: PagePipeline {
-        PagePipeline(snapshot: store.current, cache: cache, dataLoader: dataLoader)
+        PagePipeline(snapshot: store.current, cache: cache, dataLoader: dataLoader, varyOrigin: cors != nil)
     }
 
     /// The instant a request arriving now is rendered as of (SPEC §7.5): `--at`, else now.
