@@ -17,6 +17,7 @@ public struct ClientRanges: Sendable {
     init(boundaries: (Platform) -> [SemanticVersion]) {
         let zero = SemanticVersion(major: 0, minor: 0, patch: 0)
         starts = Platform.allCases.map { Set(boundaries($0) + [zero]).sorted() }
+        assert(Platform.allCases.enumerated().allSatisfy { Self.position(of: $1) == $0 })
         var names = ["none"], offsets: [Int] = []
         for (platform, starts) in zip(Platform.allCases, starts) {
             offsets.append(names.count)
@@ -33,10 +34,20 @@ public struct ClientRanges: Sendable {
     /// The index in `names` of the class of `client` (0, `none`, without a version). A
     /// pre-release sorts below its release (SemVer), so `5.1.0-beta` is in the range below `5.1.0`.
     public func index(of client: ClientVersion?) -> Int {
-        guard let client, let platform = Platform.allCases.firstIndex(of: client.platform) else { return 0 }
+        guard let client else { return 0 }
+        let platform = Self.position(of: client.platform)
         let ranges = starts[platform]
         // Ranges are few (a dozen per platform): a scan from the top beats a binary search's branches.
         return offsets[platform] + (ranges.lastIndex { $0 <= client.version } ?? 0)
+    }
+
+    /// The platform's position in `Platform.allCases` (a switch: the request path builds no array).
+    private static func position(of platform: Platform) -> Int {
+        switch platform {
+        case .ios: 0
+        case .android: 1
+        case .web: 2
+        }
     }
 
     /// The name of the class of `client`: `ios/5.1.0`, or `none`.
