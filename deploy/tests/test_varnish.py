@@ -252,6 +252,10 @@ def test_a_rollout_boundary_change_makes_the_stale_vcl_pass(edge):
 @pytest.mark.parametrize("path, headers", [
     ("/home", {"X-Client-Version": "ios/5.2.0-beta.1", "X-Device-Id": "d1"}),  # a pre-release
     ("/home", {"X-Client-Version": "ios/5.2.0+build.7"}),  # build metadata
+    ("/home", {"X-Client-Version": "ios/5"}),  # malformed: Trellis's 400, never a stored page
+    ("/home", {"X-Client-Version": ""}),  # empty: 400 too
+    ("/home", {"X-Device-Id": ""}),  # an empty device id: 400
+    ("/product/2", {"X-Client-Version": "web/1000000.0.0"}),  # a part longer than the edge compares
     ("/product/2", {"Accept-Language": "a, b, c, d, e, f, g, h, fr"}),  # more than 8 ranges
     ("/product/2", {"Accept-Language": "fr;level=1"}),  # a parameter the edge doesn't parse
     ("/product/2", {"X-Client-Capabilities": "page,text,hologram"}),  # a capability it hasn't seen

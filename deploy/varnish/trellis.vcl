@@ -641,6 +641,24 @@ sub vcl_hash {
     return (lookup);
 }
 
+sub vcl_backend_fetch {
+    # The edge's own workings are not the origin's business.
+    unset bereq.http.X-Trellis-Page;
+    unset bereq.http.X-Trellis-Class;
+    unset bereq.http.X-Trellis-Locale;
+    unset bereq.http.X-Trellis-Rollout;
+    unset bereq.http.X-Trellis-Seen;
+    unset bereq.http.X-Trellis-Key;
+    unset bereq.http.X-Trellis-Range;
+    unset bereq.http.X-Trellis-Weight;
+    unset bereq.http.X-Trellis-Excluded;
+    unset bereq.http.X-Trellis-Best;
+    unset bereq.http.X-Trellis-Hex;
+    unset bereq.http.X-Trellis-Digit;
+    unset bereq.http.X-Trellis-Bucket;
+    unset bereq.http.X-Trellis-Purged;
+}
+
 sub vcl_backend_response {
     # An answer of another edge model: this VCL would not compute its plan.
     if (beresp.http.X-Trellis-Edge != "7a338855c450a247e2d19cee5012bd1a") {

@@ -290,6 +290,11 @@ enum VarnishVCL {
         vcl.line("return (lookup);")
         vcl.close()
         vcl.line("")
+        vcl.open("sub vcl_backend_fetch {")
+        vcl.line("# The edge's own workings are not the origin's business.")
+        for name in internalHeaders { vcl.line("unset bereq.http.\(name);") }
+        vcl.close()
+        vcl.line("")
         vcl.open("sub vcl_backend_response {")
         vcl.line("# An answer of another edge model: this VCL would not compute its plan.")
         vcl.open("if (beresp.http.X-Trellis-Edge != \"\(model.hash)\") {")
