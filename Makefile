@@ -8,12 +8,14 @@ BENCH_PKGS := wrk nginx valgrind
 EDGE_PKGS  := varnish varnish-modules varnish-vmod-digest
 # The preview's browser test drives Debian's chromium headless.
 BROWSER_PKGS := chromium
+# The generated Kotlin client models' test compiles them with Debian's kotlin (1.3) against its Gson.
+CLIENT_PKGS := kotlin libgoogle-gson-java
 # pip package:module for deploy/tests (offline Kubernetes schemas ship inside kubernetes-validate).
 PIP_PKGS   := pytest:pytest PyYAML:yaml kubernetes-validate:kubernetes_validate jsonschema:jsonschema
 PYTHON     ?= python3
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps bench-deps browser-deps deploy-deps varnish-vcl fuzz-deps build release run upstream test bench fuzz fuzz-diff validate configmap cluster clean
+.PHONY: deps bench-deps browser-deps client-deps deploy-deps varnish-vcl sample-models fuzz-deps build release run upstream test bench fuzz fuzz-diff validate configmap cluster clean
 
 # apt-install: installs those of the packages $(1) that dpkg doesn't know yet.
 define apt-install
@@ -34,6 +36,10 @@ bench-deps: deps
 ## browser-deps: chromium for the preview's headless-browser test, installed only when missing.
 browser-deps:
 	$(call apt-install,$(BROWSER_PKGS))
+
+## client-deps: kotlinc and Gson for the generated Kotlin client models' test, installed only when missing.
+client-deps:
+	$(call apt-install,$(CLIENT_PKGS))
 
 ## deploy-deps: what deploy/tests needs: nginx, wrk and Varnish with its modules (apt), pytest, PyYAML,
 ## kubernetes-validate and jsonschema (the schema tests' validator) (pip), each installed only when missing.
@@ -73,13 +79,17 @@ upstream: release
 ## test: build and run every test (unit, end to end, fuzz seeds) in one pass: no test waits on
 ## the wall clock, so none needs the machine to itself. Then deploy/tests (pytest): the
 ## Kubernetes manifests, nginx -t, and a rolling restart of the local three-replica run under wrk.
-test: deps deploy-deps browser-deps
+test: deps deploy-deps browser-deps client-deps
 	$(SWIFT) build --build-tests
 	TRELLIS_BIN=$$($(SWIFT) build --show-bin-path)/trellis $(SWIFT) test --skip-build
 	TRELLIS_BIN=$$($(SWIFT) build --show-bin-path)/trellis $(PYTHON) -m pytest -q -p no:cacheprovider deploy/tests
 
 validate: build
 	$$($(SWIFT) build --show-bin-path)/trellis validate --pages $(PAGES)
+
+## sample-models: generate the sample app's models (samples/ShopApp/Models.swift) again, after a catalog change.
+sample-models: build
+	$$($(SWIFT) build --show-bin-path)/trellis client-models --swift --client ios/6.0.0 --pages $(PAGES) > samples/ShopApp/Models.swift
 
 ## bench: in-process micro-benchmarks, then the loopback comparison against the peers.
 bench: bench-deps release

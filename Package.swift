@@ -63,6 +63,10 @@ let package = Package(
             ]
         ),
 
+        // A command-line app on the sample shop, built on TrellisClient and the models
+        // `trellis client-models --swift --client ios/6.0.0` generated (samples/ShopApp/README.md).
+        .executableTarget(name: "ShopApp", dependencies: ["TrellisClient"], path: "samples/ShopApp", exclude: ["README.md"]),
+
         // Helpers every test target shares: a seeded generator, a loopback socket.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # make upstream: the sample shop's backends on loopback, stopped together by Ctrl-C.
 #   :9100 recommendations (http)   :9101 search (http)   :9443 carts (https, per user:
-#   the value is chosen by the Authorization header, "Bearer alice" or "Bearer bob").
+#   the value is chosen by the Authorization header, "Bearer alice" or "Bearer bob";
+#   POST /v1/cart/items {"productId":"3"} adds to that cart, 409 for sold-out product 7).
 # A value with an "items" array is answered a page at a time: ?cursor=<c>&limit=<n>, "next".
 # The https one uses a throwaway CA made here (.build/sample-tls); `make run` trusts it with
 # --upstream-ca when it exists.
@@ -24,6 +25,6 @@ PIDS=()
 trap 'kill "${PIDS[@]}" 2>/dev/null || true' EXIT INT TERM
 "$BIN" upstream --data samples/recommendations.json --port 9100 & PIDS+=($!)
 "$BIN" upstream --data samples/search.json --port 9101 & PIDS+=($!)
-"$BIN" upstream --data samples/carts.json --port 9443 --key-header Authorization \
+"$BIN" upstream --data samples/carts.json --port 9443 --key-header Authorization --products Pages/data/products.json \
     --tls-cert "$TLS/localhost.pem" --tls-key "$TLS/localhost-key.pem" & PIDS+=($!)
 wait

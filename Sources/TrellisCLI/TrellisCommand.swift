@@ -10,8 +10,8 @@ struct TrellisCommand: ParsableCommand {
         abstract: "A server-driven UI backend: assembles pages of UI components for each client.",
         discussion: "Every flag can also be set with an environment variable TRELLIS_<FLAG> (TRELLIS_PORT, TRELLIS_PAGES, ...); a flag on the command line wins.",
         version: TrellisVersion.current,
-        subcommands: [ServeCommand.self, ValidateCommand.self, RenderCommand.self, SchemaCommand.self, DiffCommand.self,
-                      UpstreamCommand.self, BenchCommand.self, EdgeCommand.self]
+        subcommands: [ServeCommand.self, ValidateCommand.self, RenderCommand.self, ActCommand.self, SchemaCommand.self,
+                      ClientModelsCommand.self, DiffCommand.self, UpstreamCommand.self, BenchCommand.self, EdgeCommand.self]
     )
 
     static func main() {

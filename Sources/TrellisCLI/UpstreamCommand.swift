@@ -15,10 +15,12 @@ struct UpstreamCommand: ParsableCommand {
     @Option(help: "PEM certificate chain: serve HTTPS.") var tlsCert: String?
     @Option(help: "PEM private key for --tls-cert.") var tlsKey: String?
     @Option(help: "Take the id from this request header (a Bearer prefix dropped), e.g. Authorization.") var keyHeader: String?
+    @Option(help: "With --key-header: the sample products (Pages/data/products.json); POST …/items then adds them to the caller's cart (409 for a sold-out one).") var products: String?
     @OptionGroup var logging: LogOptions
 
     func validate() throws {
         guard (tlsCert == nil) == (tlsKey == nil) else { throw ValidationError("--tls-cert and --tls-key go together") }
+        guard products == nil || keyHeader != nil else { throw ValidationError("--products needs --key-header (whose cart to add to)") }
     }
 
     func run() throws {
@@ -28,6 +30,7 @@ struct UpstreamCommand: ParsableCommand {
         options.port = port
         options.latency = .milliseconds(latencyMs)
         options.keyHeader = keyHeader
+        options.products = products
         if let tlsCert, let tlsKey { options.tls = TLSConfiguration(certificatePath: tlsCert, privateKeyPath: tlsKey) }
         throw ExitCode(SampleUpstream.run(data: data, options: options, logger: logger))
     }

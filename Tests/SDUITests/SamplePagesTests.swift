@@ -64,7 +64,9 @@ import Testing
     @Test func rendersProduct3AndOldClientsGetFallbacks() throws {
         let site = try Fixtures.load(Self.pagesFiles())
         let match = try #require(site.match(path: "/product/3"))
-        #expect(match == RouteMatch(page: "product", params: ["id": "3"], hasSections: true))
+        #expect(match == RouteMatch(page: "product", params: ["id": "3"], hasSections: true,
+                                    sections: [RoutedSection(name: "cart-badge", paged: false, forwarding: .none),
+                                               RoutedSection(name: "related", paged: false, forwarding: .none)]))
         let requests = site.dataRequests(for: match)
         #expect(requests == [
             DataRequest(entry: "product", source: "products", key: "3", required: true, timeoutMs: 200, kind: .file(path: "data/products.json")),

@@ -42,12 +42,14 @@ import TrellisClient
 
     @Test func requestsCarryTheNegotiationHeadersAndTheETag() {
         let builder = PageRequestBuilder(baseURL: URL(string: "http://127.0.0.1:8080")!, clientVersion: "ios/5.2.0",
-                                         capabilities: ["page", "text"], deviceID: "d-1", acceptLanguage: "fr-CA")
+                                         capabilities: ["page", "text"], deviceID: "d-1", acceptLanguage: "fr-CA",
+                                         forwarded: [("Authorization", "Bearer alice")])
         let request = builder.request(path: "/product/3", etag: "\"abc\"")
         #expect(request.url?.absoluteString == "http://127.0.0.1:8080/product/3")
         #expect(request.value(forHTTPHeaderField: "X-Client-Version") == "ios/5.2.0")
         #expect(request.value(forHTTPHeaderField: "X-Client-Capabilities") == "page,text")
         #expect(request.value(forHTTPHeaderField: "X-Device-Id") == "d-1")
+        #expect(request.value(forHTTPHeaderField: "Authorization") == "Bearer alice")
         #expect(request.value(forHTTPHeaderField: "Accept-Language") == "fr-CA")
         #expect(request.value(forHTTPHeaderField: "If-None-Match") == "\"abc\"")
         #expect(PageRequestBuilder(baseURL: URL(string: "http://h")!).request(path: "/home").allHTTPHeaderFields?.isEmpty ?? true)
@@ -60,7 +62,7 @@ import TrellisClient
         #expect(first.etag == "\"e1\"" && first.fallbacks == 2 && !first.revalidated)
         let again = try PageClient.page(status: 304, header: { headers[$0] }, body: Data(), previous: first).get()
         #expect(again.revalidated && again.root == first.root)
-        guard case .failure(.status(400)) = PageClient.page(status: 400, header: { _ in nil }, body: Data(), previous: nil) else {
+        guard case .failure(.status(400, nil)) = PageClient.page(status: 400, header: { _ in nil }, body: Data(), previous: nil) else {
             throw TestError("a 400 should fail")
         }
     }

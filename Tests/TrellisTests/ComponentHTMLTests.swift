@@ -21,6 +21,12 @@ import Testing
         #expect(!out.contains("<k>") && !out.contains("type=\"<b>"))
     }
 
+    @Test func aSubmitButtonShowsTheActionsNameAndInput() throws {
+        let out = try html(#"{"id":"p","type":"page","data":{"children":[{"id":"b","type":"button","data":{"title":"Add","action":{"type":"submit","action":"add-<to>-cart","input":{"productId":"3"}}}}]}}"#)
+        #expect(out.contains(#"<div class="submit">submits <b>add-&lt;to&gt;-cart</b> <code>{&quot;productId&quot;:&quot;3&quot;}</code></div>"#))
+        #expect(try !html(#"{"id":"p","type":"page","data":{"children":[{"id":"b","type":"button","data":{"title":"Go","action":{"type":"navigate","url":"x"}}}]}}"#).contains("submits"))
+    }
+
     @Test func replacedComponentsAreOutlinedWithTheirOriginalType() throws {
         let record = FallbackRecord(path: "$.data.children[0]", id: "c", originalType: "carousel", servedType: "column", reason: Self.reason)
         let out = try html(#"{"id":"p","type":"page","data":{"children":[{"id":"c","type":"column","data":{"elements":[]}}]}}"#, [record])

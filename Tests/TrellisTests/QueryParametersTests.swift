@@ -93,7 +93,7 @@ import TestSupport
     }
 }
 
-/// `QueryParameters.first` (one parameter read without decoding the rest, on a section's hit
+/// `QueryParameters.first` (two parameters read without decoding the rest, on a section's hit
 /// path) against its simple twin, the first of `pairs` with that name, on generated queries.
 @Suite struct QueryFirstValueTests {
     @Test func theFirstValueIsTheFirstOfThePairs() {
@@ -102,9 +102,11 @@ import TestSupport
                       "deals", "%C3%85", "%E2%84%AB", "+", "", "_section=", "%FF", "é"]
         for _ in 0..<5_000 {
             let query = (0..<Int.random(in: 0...8, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
-            for name in ["_section", "_after", "q"] {
-                let twin = QueryParameters.pairs(query).first { $0.name.utf8.elementsEqual(name.utf8) }?.value
-                #expect(QueryParameters.first(name, in: query) == twin, "\(name) in \(query)")
+            let pairs = QueryParameters.pairs(query)
+            func twin(_ name: StaticString) -> String? { pairs.first { $0.name.utf8.elementsEqual(name.description.utf8) }?.value }
+            for (first, second): (StaticString, StaticString) in [("_section", "_after"), ("_after", "q"), ("q", "_section")] {
+                let (one, two) = QueryParameters.first(first, second, in: query)
+                #expect(one == twin(first) && two == twin(second), "\(first), \(second) in \(query)")
             }
         }
     }

@@ -148,3 +148,38 @@ import Testing
         body.firstMatch(of: /"id":"results-more".*?"url":"([^"]+)"/).map { String($0.1) }
     }
 }
+
+/// The sample shop's Add to cart (SPEC §11) against the https sample cart backend: the
+/// product page's button submits `add-to-cart`, the answer refreshes the badge and toasts, the
+/// cart shows the new line for that user only, and sold-out product 7 swaps the button.
+@Suite(.serialized) struct SampleShopAddToCartEndToEndTests {
+    @Test func addingToTheCartReachesTheBackendAndTheCartShowsTheLine() throws {
+        let authority = try #require(TestCertificateAuthority())
+        let pair = try #require(authority.issue("localhost", subjectAltName: "DNS:localhost,IP:127.0.0.1"))
+        let carts = try ServerProcess(command: [
+            "upstream", "--data", ServerProcess.packageRoot + "/samples/carts.json", "--port", "0",
+            "--key-header", "Authorization", "--products", ServerProcess.packageRoot + "/Pages/data/products.json",
+            "--tls-cert", pair.certificate, "--tls-key", pair.key])
+        let pages = try TempPages()
+        for file in ["sources.json", "actions/add-to-cart.json"] {
+            try pages.write(file, try pages.read(file).replacingOccurrences(of: "localhost:9443", with: "localhost:\(carts.port)"))
+        }
+        let server = try ServerProcess(pages: pages.path, arguments: ["--upstream-ca", authority.certificate])
+        let client = try TestClient(port: server.port)
+        let bob = ("Authorization", "Bearer bob"), json = ("Content-Type", "application/json"), app = ("X-Client-Version", "ios/6.0.0")
+        #expect(try client.request("/product/3", headers: [app]).bodyText.contains(
+            #""action":{"type":"submit","action":"add-to-cart","input":{"productId":"3"}}"#))
+        #expect(!(try client.request("/cart", headers: [bob]).bodyText.contains("Merino Wool Socks")))
+        let added = try client.post("/_actions/add-to-cart", #"{"input":{"productId":"3"},"page":"/product/3"}"#, headers: [json, bob, app])
+        #expect(added.status == 200)
+        #expect(added.bodyText.hasPrefix(#"{"ops":[{"op":"replace","target":"cart-count","component":{"id":"cart-count""#))
+        #expect(added.bodyText.hasSuffix(#"{"op":"toast","component":{"id":"cart-toast","type":"text","data":{"text":"Merino Wool Socks (3-pack) is in your cart","style":"banner"}}}]}"#))
+        let cart = try client.request("/cart", headers: [bob])
+        #expect(cart.bodyText.contains("Your cart (2)") && cart.bodyText.contains("Merino Wool Socks"))
+        #expect(try client.request("/cart", headers: [("Authorization", "Bearer alice")]).bodyText.contains("Your cart (2)"))
+        let soldOut = try client.post("/_actions/add-to-cart", #"{"input":{"productId":"7"},"page":"/product/7"}"#, headers: [json, bob, app])
+        #expect(soldOut.bodyText == #"{"ops":[{"op":"replace","target":"add-to-cart","component":{"id":"add-to-cart","type":"text","data":{"text":"Slim Fit Chinos is sold out","style":"badge"}}}]}"#)
+        #expect(carts.stop() == 0)
+        server.stop()
+    }
+}

@@ -261,6 +261,7 @@ def test_a_rollout_boundary_change_makes_the_stale_vcl_pass(edge):
     ("/product/2", {"X-Client-Capabilities": "page,text,hologram"}),  # a capability it hasn't seen
     ("/cart", {"Authorization": "Bearer alice"}),  # a personal page
     ("/healthz", {}),  # an ops endpoint
+    ("/_actions/add-to-cart", {}),  # an action (a GET: its 405)
 ])
 def test_what_the_edge_cannot_decide_goes_to_the_origin_uncached(edge, path, headers):
     client = Client()

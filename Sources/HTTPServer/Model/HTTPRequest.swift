@@ -5,8 +5,13 @@
 public struct HTTPRequest: Sendable {
     /// The method as sent, e.g. `GET` (a token; case-sensitive).
     public var method: String
-    /// The raw request-target, e.g. `/product/42?x=1`.
-    public var target: String
+    /// The raw request-target, e.g. `/product/42?x=1`: made from `path` and `query` for the
+    /// origin form (nearly every request), so that reading a request stores no third copy.
+    public var target: String {
+        otherFormTarget ?? query.map { path + "?" + $0 } ?? path
+    }
+    /// The target as sent when it is not in origin form (absolute form, `*`), else nil.
+    private var otherFormTarget: String?
     /// The target before `?` (for an absolute-form target, its path; `*` for `OPTIONS *`).
     public var path: String
     /// The target after the first `?`, or nil if there is none.
@@ -26,9 +31,33 @@ public struct HTTPRequest: Sendable {
         method: String, target: String, version: HTTPVersion = .http1_1,
         headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [], requestID: String = ""
     ) {
+        let (path, query) = Self.split(target)
+        self.init(method: method, path: path, query: query, otherFormTarget: target.utf8.first == UInt8(ascii: "/") ? nil : target,
+                  version: version, headers: headers, body: body, requestID: requestID)
+    }
+
+    /// A request read from the wire: `target` as its bytes, already checked (RFC 9112 §3.2).
+    /// An origin-form target becomes `path` and `query` straight from the bytes.
+    init(method: String, target: UnsafeBufferPointer<UInt8>, version: HTTPVersion) {
+        guard target.first == UInt8(ascii: "/") else {
+            self.init(method: method, target: String(decoding: target, as: UTF8.self), version: version)
+            return
+        }
+        let mark = target.firstIndex(of: UInt8(ascii: "?"))
+        self.init(
+            method: method, path: String(decoding: UnsafeBufferPointer(rebasing: target[..<(mark ?? target.count)]), as: UTF8.self),
+            query: mark.map { String(decoding: UnsafeBufferPointer(rebasing: target[($0 + 1)...]), as: UTF8.self) },
+            otherFormTarget: nil, version: version, headers: HTTPHeaders(), body: [], requestID: "")
+    }
+
+    private init(
+        method: String, path: String, query: String?, otherFormTarget: String?, version: HTTPVersion,
+        headers: HTTPHeaders, body: [UInt8], requestID: String
+    ) {
         self.method = method
-        self.target = target
-        (self.path, self.query) = Self.split(target)
+        self.path = path
+        self.query = query
+        self.otherFormTarget = otherFormTarget
         self.version = version
         self.headers = headers
         self.body = body

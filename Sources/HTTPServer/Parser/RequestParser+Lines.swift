@@ -28,6 +28,6 @@ extension RequestParser {
         guard knownMethods.contains(methodText) else {
             return .failure(.notImplemented("The method \(methodText) is not implemented."))
         }
-        return .success(HTTPRequest(method: methodText, target: String(decoding: target, as: UTF8.self), version: version))
+        return .success(HTTPRequest(method: methodText, target: target, version: version))
     }
 }

@@ -7,10 +7,29 @@ public struct RouteMatch: Sendable, Hashable {
     /// Whether the page (or its canary) has `$section`s: only then does a request's query say
     /// anything of `_section` and `_after` (SPEC §10.1), read for no other page.
     public var hasSections: Bool
+    /// The page's own sections (not its canary's), in document order: what `_section` may name,
+    /// found here without looking the template up again.
+    public var sections: [RoutedSection]
 
-    public init(page: String, params: [String: String], hasSections: Bool = false) {
+    public init(page: String, params: [String: String], hasSections: Bool = false, sections: [RoutedSection] = []) {
         self.page = page
         self.params = params
         self.hasSections = hasSections
+        self.sections = sections
     }
+
+    /// The section of the page called `name`, if it has one.
+    public func section(named name: String) -> RoutedSection? {
+        sections.first { $0.name == name }
+    }
+}
+
+/// A section of a routed page, as a request for it alone needs to know it (SPEC §10.1).
+public struct RoutedSection: Sendable, Hashable {
+    /// `[a-z0-9-]{1,64}`, unique within its page.
+    public let name: String
+    /// Whether it holds a paged list, whose pages `_after` asks for (SPEC §10.2).
+    public let paged: Bool
+    /// What the sources it reads (with the page's required entries) take from the request.
+    public let forwarding: Forwarding
 }

@@ -6,7 +6,7 @@ struct RouteTable: Sendable {
         // Mutated only while the table is built; read-only once it is shared.
         var literals: [String: Node] = [:]
         var param: Node?
-        var page: (name: String, route: Route, hasSections: Bool)?
+        var page: (name: String, route: Route, hasSections: Bool, sections: [RoutedSection])?
         /// How many `:param` segments the route ending here has.
         var paramCount = 0
     }
@@ -15,10 +15,11 @@ struct RouteTable: Sendable {
     /// Routes without a parameter, by their exact path: most requests are answered by one
     /// dictionary look-up, without splitting the path (a literal route always wins over a
     /// parameter, so this agrees with the walk).
-    private var exact: [String: (page: String, hasSections: Bool)] = [:]
+    private var exact: [String: (page: String, hasSections: Bool, sections: [RoutedSection])] = [:]
 
-    /// Adds a route (shapes were checked unique by the loader) to `page`, which has sections or not.
-    mutating func add(_ route: Route, page: String, hasSections: Bool = false) {
+    /// Adds a route (shapes were checked unique by the loader) to `page`, which (or whose canary)
+    /// has sections or not; `sections` are the page's own.
+    mutating func add(_ route: Route, page: String, hasSections: Bool = false, sections: [RoutedSection] = []) {
         var node = root
         for segment in route.segments {
             switch segment {
@@ -30,10 +31,10 @@ struct RouteTable: Sendable {
                 node = node.param!
             }
         }
-        node.page = (page, route, hasSections)
+        node.page = (page, route, hasSections, sections)
         node.paramCount = route.segments.count { if case .param = $0 { true } else { false } }
         if !route.segments.contains(where: { if case .param = $0 { true } else { false } }) {
-            exact["/" + route.segments.map { if case .literal(let text) = $0 { text } else { "" } }.joined(separator: "/")] = (page, hasSections)
+            exact["/" + route.segments.map { if case .literal(let text) = $0 { text } else { "" } }.joined(separator: "/")] = (page, hasSections, sections)
         }
     }
 
@@ -41,13 +42,13 @@ struct RouteTable: Sendable {
     /// no exact route is walked over its bytes: each segment is a range of them, and only a
     /// parameter's value becomes a `String`.
     func match(_ path: String) -> RouteMatch? {
-        if let exact = exact[path] { return RouteMatch(page: exact.page, params: [:], hasSections: exact.hasSections) }
+        if let exact = exact[path] { return RouteMatch(page: exact.page, params: [:], hasSections: exact.hasSections, sections: exact.sections) }
         var path = path
         return path.withUTF8 { bytes in
             guard bytes.first == UInt8(ascii: "/") else { return nil }
             // `/` has no segment; every other path starts one after each `/`, a last empty one included.
             let first = bytes.count == 1 ? nil : 1
-            guard let node = find(root, bytes, segmentAt: first), let (name, route, hasSections) = node.page else { return nil }
+            guard let node = find(root, bytes, segmentAt: first), let (name, route, hasSections, sections) = node.page else { return nil }
             var params = [String: String](minimumCapacity: node.paramCount)
             var start = first
             for segment in route.segments {
@@ -56,7 +57,7 @@ struct RouteTable: Sendable {
                 if case .param(let name) = segment { params[name] = String(decoding: UnsafeBufferPointer(rebasing: bytes[from..<end]), as: UTF8.self) }
                 start = next
             }
-            return RouteMatch(page: name, params: params, hasSections: hasSections)
+            return RouteMatch(page: name, params: params, hasSections: hasSections, sections: sections)
         }
     }
 

@@ -20,17 +20,6 @@ extension Site {
         }
     }
 
-    /// Whether `template` has a section called `name`.
-    public func hasSection(_ name: String, template: String) -> Bool {
-        templates[template]?.section(named: name) != nil
-    }
-
-    /// Whether section `name` of `template` holds a paged list (SPEC §10.2: `_after` asks for
-    /// its pages).
-    public func hasPagedList(_ name: String, template: String) -> Bool {
-        templates[template]?.section(named: name)?.section.list != nil
-    }
-
     /// What the sources section `name` of `template` reads (with the page's required entries)
     /// take from the request; the page's own forwarding for an unknown section.
     public func forwarding(of template: String, section name: String) -> Forwarding {

@@ -21,17 +21,21 @@ public final class Site: Sendable {
     public let warnings: [ValidationProblem]
     /// The templates' literal component ids, numbered (`TemplateCompiler.literalIDs`).
     let literalIDs: [String: Int]
+    /// The actions the server performs (`actions/<name>.json`, SPEC §11), by name.
+    let actions: [String: ServerAction]
     /// The client classes by version (SPEC §12): the ranges between the catalog's and rollout's
     /// boundaries, `softMinVersions` included.
     public let clientRanges: ClientRanges
-    /// Per template, a hash of what its answers are made from (`SiteLoader.fingerprints`): a
+    /// Per template, a hash of what its answers are made from (`ContentHash.fingerprints`): a
     /// reload that changes it changes what the template may serve.
     let fingerprints: [String: String]
 
     init(version: String, catalog: Catalog, templates: [String: PageTemplate], routes: RouteTable, sources: SourceTable,
          rollout: RolloutConfig, localization: Localization? = nil, updateBanner: UpdateBanner? = nil,
-         warnings: [ValidationProblem] = [], literalIDs: [String: Int] = [:], fingerprints: [String: String] = [:]) {
+         warnings: [ValidationProblem] = [], literalIDs: [String: Int] = [:],
+         actions: [String: ServerAction] = [:], fingerprints: [String: String] = [:]) {
         self.literalIDs = literalIDs
+        self.actions = actions
         self.fingerprints = fingerprints
         clientRanges = ClientRanges { platform in
             Site.versionBoundaries(of: platform, catalog: catalog, rollout: rollout)

@@ -38,7 +38,8 @@ extension SiteLoader {
             }
             shapes[route.shape] = name
             let sectioned = templates.values.contains { ($0.name == name || $0.name.hasPrefix(name + ".")) && !$0.sections.isEmpty }
-            table.add(route, page: name, hasSections: sectioned)
+            let sections = page.sections.map { RoutedSection(name: $0.section.name, paged: $0.section.list != nil, forwarding: $0.forwarding) }
+            table.add(route, page: name, hasSections: sectioned, sections: sections)
         }
         return table
     }

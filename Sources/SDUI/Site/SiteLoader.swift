@@ -5,7 +5,7 @@ extension Site {
     ///
     /// Keys are paths relative to Pages/: `catalog.json`, `rollout.json` (optional: no
     /// experiments, canaries or minimum versions), `sources.json` (optional), `pages/<name>.json`,
-    /// `fragments/<name>.json`, `data/<name>.json`. Other files are ignored.
+    /// `fragments/<name>.json`, `data/<name>.json`, `actions/<name>.json`. Other files are ignored.
     public static func load(files: [String: [UInt8]]) -> Result<Site, [ValidationProblem]> {
         var loader = SiteLoader(files: files)
         return loader.load()
@@ -64,6 +64,8 @@ struct SiteLoader {
             guard let name = Self.name(path, in: "pages/") else { continue }
             if let page = compilePage(name, parsed[path]!, &compiler, sources, places) { templates[name] = page }
         }
+        let actions = compileActions(&compiler, sources, templates)
+        checkSubmits(actions)
         let banner = compileUpdateBanner(&compiler)
         problems.report(contentsOf: compiler.problems)
         warnings.report(contentsOf: compiler.warnings)
@@ -76,7 +78,7 @@ struct SiteLoader {
         return .success(Site(version: ContentHash.of(files), catalog: catalog, templates: templates,
                              routes: routes, sources: sources, rollout: rollout, localization: localization,
                              updateBanner: banner.map { UpdateBanner(node: $0.node, edges: $0.edges) },
-                             warnings: warnings.sorted, literalIDs: compiler.literalIDs,
+                             warnings: warnings.sorted, literalIDs: compiler.literalIDs, actions: actions,
                              fingerprints: ContentHash.fingerprints(files, templates: templates.keys)))
     }
 

@@ -1,7 +1,7 @@
 /// What the `url` sources a template binds take from the request (SPEC §6.2), worked out once
 /// when the template is loaded: whether one is personal, and every header name they forward
 /// (first spelling, in source order).
-public struct Forwarding: Sendable, Equatable {
+public struct Forwarding: Sendable, Hashable {
     /// A source of the template is personal: its pages are never shared.
     public let personal: Bool
     /// The header names forwarded to the template's sources.

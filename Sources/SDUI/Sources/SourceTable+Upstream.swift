@@ -19,7 +19,7 @@ extension SourceTable {
         }
         var source = UpstreamSource(urlTemplate: url, ttlSeconds: ttl)
         if let value = def["forwardHeaders"] {
-            source.forwardHeaders = forwardHeaders(value, def.path("forwardHeaders"), &problems)
+            source.forwardHeaders = forwardHeaders(value, file, def.path("forwardHeaders"), &problems)
         }
         let forwardsCredentials = source.forwardHeaders.contains { ["authorization", "cookie"].contains($0.lowercased()) }
         source.personal = def.bool("personal", &problems) == true || forwardsCredentials
@@ -31,7 +31,8 @@ extension SourceTable {
 
     /// `"forwardHeaders": ["Authorization", "Accept-Language"]`: distinct field names
     /// (RFC 9110 tokens), none of them hop-by-hop or framing.
-    private static func forwardHeaders(_ value: JSONValue, _ path: String, _ problems: inout ProblemList) -> [String] {
+    /// Read in `file` (sources.json, or an action's, SPEC §11).
+    static func forwardHeaders(_ value: JSONValue, _ file: String, _ path: String, _ problems: inout ProblemList) -> [String] {
         guard let items = value.arrayValue else {
             problems.report(file, path, "expected an array of header names")
             return []

@@ -4,7 +4,8 @@ import HTTPServer
 /// exchange and the pipeline's typed record of the page, never parsed from other text: after
 /// the common fields, `remote` (the peer's address), `client` (`X-Client-Version` as sent, `-`
 /// without one), `device` (`X-Device-Id`, when sent), `cache`, then the record's fields
-/// (`trace_id`, the page's) or the server's own `error` code.
+/// (`trace_id`, the page's; an action's `action` and `backend`, SPEC §11) or the server's own
+/// `error` code.
 extension AccessLog {
     /// Buffers the line for `exchange`, whose annotation the pipeline set to `record` (nil for
     /// the ops endpoints, the preview and the server's own error answers).
@@ -22,6 +23,8 @@ extension AccessLog {
             line.field("cache", word: record?.cacheField ?? "bypass")
             if let record {
                 record.appendAccessFields(to: &line, errorCode: exchange.errorCode)
+            } else if let action = exchange.annotation as? ActionRecord {
+                action.appendAccessFields(to: &line, errorCode: exchange.errorCode)
             } else if let errorCode = exchange.errorCode {
                 line.field("error", errorCode)
             }

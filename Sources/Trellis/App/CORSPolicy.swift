@@ -44,10 +44,19 @@ public struct CORSPolicy: Sendable {
 
     /// The value of `Access-Control-Allow-Origin` for a request with `headers`, or nil when it
     /// has no `Origin` or one not allowed.
+    /// An origin listed by name gets itself, even when `*` is listed too: an action's answer
+    /// to it allows credentials, which `*` can't carry (SPEC §11).
     func allowedOrigin(_ headers: HTTPHeaders) -> String? {
         guard let origin = headers["Origin"] else { return nil }
-        if anyOrigin { return "*" }
-        return origins.contains(origin.lowercased()) ? origin : nil
+        if origins.contains(origin.lowercased()) { return origin }
+        return anyOrigin ? "*" : nil
+    }
+
+    /// Whether the request's `Origin` is one `--cors-origins` names (`*` does not count): the
+    /// only origins an action that forwards `Cookie` answers, with credentials (SPEC §11).
+    func listsByName(_ headers: HTTPHeaders) -> Bool {
+        guard let origin = headers["Origin"] else { return false }
+        return origins.contains(origin.lowercased())
     }
 
     /// `response` with the CORS fields for a request with `headers`. A page answer's `Vary`
@@ -64,30 +73,43 @@ public struct CORSPolicy: Sendable {
     }
 
     /// The answer to a preflight (`OPTIONS` with `Access-Control-Request-Method`) to a page
-    /// route of `site`: 204, with the allowed methods and headers for an allowed origin. Nil
+    /// route or an action of `site` (SPEC §11: `POST`, `Content-Type`, `Idempotency-Key`, §4.1's
+    /// and the forwarded headers): 204, with the allowed methods and headers for an allowed
+    /// origin; with credentials for an origin listed by name. Nil
     /// for any other request, which the page path answers (an `OPTIONS` there is a 405).
     func preflight(_ request: HTTPRequest, site: Site) -> HTTPResponse? {
-        guard request.method == "OPTIONS", request.headers.contains("Access-Control-Request-Method"),
-              let match = site.match(path: request.path)
-        else { return nil }
+        guard request.method == "OPTIONS", request.headers.contains("Access-Control-Request-Method") else { return nil }
+        let methods: String, headers: [String]
+        if ActionCheck.handles(request.path), let action = site.action(named: String(request.path.dropFirst(ActionCheck.prefix.count))) {
+            (methods, headers) = ("POST", Self.merged(Self.actionHeaders, action.upstream.forwardHeaders))
+        } else if let match = site.match(path: request.path) {
+            (methods, headers) = ("GET, HEAD", Self.allowedHeaders(page: match.page, site: site))
+        } else {
+            return nil
+        }
         var response = HTTPResponse(status: 204)
         guard allowedOrigin(request.headers) != nil else { return response }
-        response.headers.add("Access-Control-Allow-Methods", "GET, HEAD")
-        response.headers.add("Access-Control-Allow-Headers", Self.allowedHeaders(page: match.page, site: site).joined(separator: ", "))
+        response.headers.add("Access-Control-Allow-Methods", methods)
+        response.headers.add("Access-Control-Allow-Headers", headers.joined(separator: ", "))
         response.headers.add("Access-Control-Max-Age", String(Self.maxAge))
+        if methods == "POST", listsByName(request.headers) { response.headers.add("Access-Control-Allow-Credentials", "true") }
         return response
     }
 
     /// The request headers a page request may send: §4.1's, then every header the page's
     /// templates (its canary's too) forward to their sources.
     static func allowedHeaders(page: String, site: Site) -> [String] {
-        var names = requestHeaders
         let templates = [page] + (site.rollout.canary(forPage: page).map { [$0.template] } ?? [])
-        for template in templates {
-            for name in site.forwarding(of: template).headers where !names.contains(where: { $0.lowercased() == name.lowercased() }) {
-                names.append(name)
-            }
-        }
+        return templates.reduce(requestHeaders) { merged($0, site.forwarding(of: $1).headers) }
+    }
+
+    /// The request headers an action's request may send (SPEC §11), before its forwarded ones.
+    static let actionHeaders = ["Content-Type", "Idempotency-Key"] + requestHeaders
+
+    /// `names` then each of `more` that it lacks (names compared case-insensitively).
+    private static func merged(_ names: [String], _ more: [String]) -> [String] {
+        var names = names
+        for name in more where !names.contains(where: { $0.lowercased() == name.lowercased() }) { names.append(name) }
         return names
     }
 }

@@ -3,7 +3,8 @@ import HTTPServer
 import SDUI
 
 /// The server's handler: a thin adapter. The ops endpoints, `OPTIONS *`, CORS preflights and
-/// the preview answer here; every other request runs through the `PagePipeline` of the current
+/// the preview answer here; actions (`/_actions/<name>`, SPEC §11) run through the
+/// `ActionRunner`; every other request runs through the `PagePipeline` of the current
 /// Pages snapshot. With CORS on, every answer (the server's own errors included) gets its
 /// fields. After each answer, the access-log line and the metrics are built from the
 /// pipeline's typed record (`PageRecord`), or from the server's own error code for its 4xx
@@ -18,9 +19,13 @@ struct PageHandler: HTTPHandler {
         if app.previews, PreviewEndpoint.handles(request.path) {
             return PreviewEndpoint(app: app).respond(to: request) { respond($0, to: request, via: responder) }
         }
+        let trace = TraceContext(traceparent: request.headers["traceparent"]), date = app.scheduleDate
+        if ActionCheck.handles(request.path) {
+            let context = PageRequestContext(request, trace: trace, date: date, eventLoop: responder.eventLoop)
+            return app.actions.run(request, context: context) { respond($0, to: request, via: responder) }
+        }
         // A cache hit is answered here and now; only a page to assemble needs a closure.
         let pipeline = app.pipeline
-        let trace = TraceContext(traceparent: request.headers["traceparent"]), date = app.scheduleDate
         switch pipeline.serve(request, trace: trace, date: date) {
         case .answered(let outcome):
             respond(outcome.response, to: request, via: responder)
@@ -61,6 +66,7 @@ struct PageHandler: HTTPHandler {
     }
 
     func didRespond(_ exchange: HTTPExchange) {
+        if let action = exchange.annotation as? ActionRecord { app.metrics.record(action: action.action, exchange) }
         let record = exchange.annotation as? PageRecord
         app.metrics.record(exchange, page: record?.page ?? "-", section: record?.section ?? "", fallbacks: record?.fallbackTypes ?? [:],
                            actionFallbacks: record?.actionFallbackTypes ?? [:])

@@ -41,7 +41,7 @@ public struct ServeOptions: Sendable {
 
     /// The first `--edge-purge` value that is not an `http(s)://host[:port]/path` URL, if any.
     public static func firstInvalidPurgeURL(_ urls: [String]) -> String? {
-        urls.first { ClientTarget($0) == nil }
+        urls.first { HTTPClient.ClientTarget($0) == nil }
     }
 
     /// The response cache's share of `cacheBytes`: what the upstream values do not take.

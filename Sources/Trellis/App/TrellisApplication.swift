@@ -13,6 +13,12 @@ final class TrellisApplication: Sendable {
     let metrics: TrellisMetrics
     let accessLog: AccessLog
     let dataLoader: PageDataLoader
+    /// The client of `url` sources and actions' backends.
+    let upstream: UpstreamClient
+    /// Actions' backend calls under way (SPEC §11).
+    let actionCalls: ActionCalls
+    /// `--max-body`: an action's body is checked against it in SPEC §11's order.
+    let maxBody: Int
     /// Cross-origin access (`--cors-origins`); nil: off.
     let cors: CORSPolicy?
     /// Whether `/_preview/` is served (`--preview`).
@@ -39,8 +45,11 @@ final class TrellisApplication: Sendable {
         metricsOnPublicPort = options.metricsPort == nil
         scheduleInstant = options.scheduleInstant
         // Upstream values get a quarter of `--cache-bytes`, pages the rest (docs/DECISIONS.md).
-        dataLoader = PageDataLoader(upstream: UpstreamClient(
-            registry: metrics.registry, cacheBytes: options.upstreamCacheBytes, tls: upstreamTLS, logger: logger))
+        let upstream = UpstreamClient(registry: metrics.registry, cacheBytes: options.upstreamCacheBytes, tls: upstreamTLS, logger: logger)
+        self.upstream = upstream
+        dataLoader = PageDataLoader(upstream: upstream)
+        actionCalls = ActionCalls(upstream: upstream)
+        maxBody = options.http.maxBody
         let registry = metrics.registry
         registry.counter("trellis_cache_hits_total", help: "Page requests answered from the response cache.") {
             Double(cache.hits)
@@ -51,12 +60,22 @@ final class TrellisApplication: Sendable {
         registry.gauge("trellis_config_version", help: "Generation of the Pages version served (1 at start).") {
             Double(store.current.generation)
         }
+        let actionCalls = self.actionCalls
+        registry.counter("trellis_action_calls_joined_total",
+                         help: "Action requests that joined a backend call under way (same Idempotency-Key, credentials and input).") {
+            Double(actionCalls.joined)
+        }
         metrics.pagesLoaded()
     }
 
     /// The pipeline of the Pages version serving now, with the shared cache.
     var pipeline: PagePipeline {
         PagePipeline(snapshot: store.current, cache: cache, dataLoader: dataLoader, varyOrigin: cors != nil)
+    }
+
+    /// The runner of actions (SPEC §11) on the Pages version serving now.
+    var actions: ActionRunner {
+        ActionRunner(pipeline: pipeline, calls: actionCalls, upstream: upstream, cors: cors, maxBody: maxBody)
     }
 
     /// The instant a request arriving now is rendered as of (SPEC §7.5): `--at`, else now.

@@ -13,6 +13,8 @@ final class TrellisMetrics: Sendable {
     private let responseBytes: Counter
     private let fallbacks: LabeledCounter
     private let actionFallbacks: LabeledCounter
+    private let actions: LabeledCounter
+    private let actionDuration: Histogram
     /// The Unix time of the last successful load of Pages/ (0: none yet).
     private let lastLoad: Gauge
 
@@ -35,6 +37,12 @@ final class TrellisMetrics: Sendable {
         actionFallbacks = registry.labeledCounter(
             "trellis_action_fallbacks_total", help: "Actions replaced or dropped for a client, by original action type.",
             labelNames: ["type"])
+        actions = registry.labeledCounter(
+            "trellis_actions_total", help: "Action requests answered, by action and the status Trellis answered.",
+            labelNames: ["action", "status"])
+        actionDuration = registry.histogram(
+            "trellis_action_duration_seconds", help: "Time from an action request's head to its answer, by action.",
+            buckets: Histogram.requestDurationBuckets, labelNames: ["action"])
         lastLoad = registry.gauge("trellis_config_last_reload_success_timestamp_seconds",
                                   help: "Unix time of the last successful load of Pages/ (the one at start included).")
         registry.labeledGauge("trellis_build_info", help: "The running build; always 1.", labelNames: ["version"]) {
@@ -58,6 +66,13 @@ final class TrellisMetrics: Sendable {
         responseBytes.increment(by: exchange.bodyBytes)
         for (type, count) in byType { fallbacks.increment([type], by: count) }
         for (type, count) in actionFallbacks { self.actionFallbacks.increment([type], by: count) }
+    }
+
+    /// Records one answered action request (SPEC §11): `action` is its label (`-` for a path
+    /// that names no action).
+    func record(action: String, _ exchange: HTTPExchange) {
+        actions.increment([action, Self.statusLabel(exchange.status)])
+        actionDuration.observe(exchange.duration, labels: LabelValues([action]))
     }
 
     /// A version of Pages/ was loaded and is served from now on (at start, and on each reload).

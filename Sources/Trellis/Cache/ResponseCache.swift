@@ -77,6 +77,12 @@ package final class ResponseCache<Key: Hashable & Sendable, Value: Sendable>: Se
         core.removeAll()
     }
 
+    /// Drops the entries whose key `isDropped` (SPEC §11: the pages that bound the values an
+    /// action invalidates); a computation running meanwhile is not stored.
+    package func removeAll(where isDropped: @Sendable (Key) -> Bool) {
+        core.removeAll { key, _ in isDropped(key) }
+    }
+
     /// The value for `key` from the cache, or a computation of it to join or to run. Counts one
     /// hit or one miss. `waiter` is made only when the caller joins a computation under way: the
     /// caller that computes gets its own value from its own computation and needs no closure.

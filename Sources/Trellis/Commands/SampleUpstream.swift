@@ -9,7 +9,8 @@ import SDUI
 /// an unknown id is a JSON 404. A value with an `items` array is answered a page at a time
 /// (`?cursor=<c>&limit=<n>`, see `SamplePaging`), as a search backend that pages itself. `--latency-ms` delays every answer, to watch timeouts work;
 /// `--tls-cert`/`--tls-key` serve HTTPS; `--key-header Authorization` takes the id from that
-/// request header instead (a `Bearer ` prefix dropped), as a per-user service would.
+/// request header instead (a `Bearer ` prefix dropped), as a per-user service would; with
+/// `--products`, its values are carts that `POST …/items` adds to (`SampleCarts`).
 public enum SampleUpstream {
     /// How the sample backend answers.
     public struct Options: Sendable {
@@ -20,6 +21,9 @@ public enum SampleUpstream {
         public var tls: TLSConfiguration?
         /// The request header that names the id (nil: the last path segment).
         public var keyHeader: String?
+        /// The sample products (`Pages/data/products.json`): with `keyHeader`, the values are
+        /// carts that `POST …/items` adds these products to (`SampleCarts`, SPEC §11).
+        public var products: String?
 
         public init() {}
     }
@@ -37,6 +41,14 @@ public enum SampleUpstream {
             logger.critical("\(path): not a readable JSON object")
             return 1
         }
+        var carts: SampleCarts?
+        if let products = options.products {
+            guard let catalog = Self.values(file: products) else {
+                logger.critical("\(products): not a readable JSON object")
+                return 1
+            }
+            carts = SampleCarts(values: values, products: catalog)
+        }
         signal(SIGPIPE, SIG_IGN)
         SignalHandlers.block([SIGTERM, SIGINT])
         var configuration = HTTPServer.Configuration()
@@ -45,7 +57,7 @@ public enum SampleUpstream {
         configuration.eventLoops = 1
         configuration.tls = options.tls
         let server = HTTPServer(configuration: configuration,
-                                handler: Handler(values: values, latency: options.latency, keyHeader: options.keyHeader),
+                                handler: Handler(values: values, latency: options.latency, keyHeader: options.keyHeader, carts: carts),
                                 logger: logger)
         do {
             try server.start()
@@ -60,11 +72,13 @@ public enum SampleUpstream {
         withExtendedLifetime((server, signals)) { dispatchMain() }
     }
 
-    /// Answers `GET /…/<id>[?cursor=…&limit=…]` (or the id in `keyHeader`) from the values.
+    /// Answers `GET /…/<id>[?cursor=…&limit=…]` (or the id in `keyHeader`) from the values, or
+    /// from `carts` when there are some, which `POST …/items` adds to.
     struct Handler: HTTPHandler {
         let values: JSONObject
         let latency: Duration
         let keyHeader: String?
+        var carts: SampleCarts?
 
         func handle(_ request: HTTPRequest, responder: HTTPResponder) {
             var id = String(request.path.split(separator: "/").last ?? "").removingPercentEncoding ?? ""
@@ -72,7 +86,11 @@ public enum SampleUpstream {
                 let value = request.headers[keyHeader] ?? ""
                 id = value.hasPrefix("Bearer ") ? String(value.dropFirst(7)) : value
             }
-            let response = answer(id: id, query: request.query)
+            let response = if let carts, request.method == "POST", request.path.hasSuffix("/items") {
+                carts.add(request.body, for: id)
+            } else {
+                answer(id: id, query: request.query)
+            }
             guard latency > .zero else { return responder.respond(response) }
             DispatchQueue.global().asyncAfter(deadline: .now() + latency.dispatchInterval) { [response] in
                 responder.respond(response)
@@ -82,6 +100,13 @@ public enum SampleUpstream {
         /// The value of `id`, paged as `query` asks when it is a collection; a JSON 404 for
         /// an unknown id, a 400 for a malformed cursor or limit.
         private func answer(id: String, query: String?) -> HTTPResponse {
+            if let carts {
+                // A cart is answered whole: its lines are what the user added.
+                guard let cart = carts.value(id) else { return HTTPError.notFound.response }
+                var response = HTTPResponse(status: 200, body: JSONWriter.encode(cart))
+                response.headers.add("Content-Type", "application/json; charset=utf-8")
+                return response
+            }
             let paging: SamplePaging
             switch SamplePaging.parse(query: query) {
             case .success(let parsed): paging = parsed

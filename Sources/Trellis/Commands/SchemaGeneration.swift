@@ -6,24 +6,9 @@ public enum SchemaGeneration {
     /// The schema as pretty JSON, or the problems (invalid Pages, a malformed client).
     public static func schema(pages: String, client: String?, capabilities: String?,
                               answer: SchemaAnswer = .page) -> Result<[UInt8], CommandFailure> {
-        let site: Site
-        switch PagesLoader.load(PagesFolder(path: pages)) {
-        case .success(let loaded): site = loaded
-        case .failure(let failure): return .failure(CommandFailure(failure.problems.map { "\($0)\n" }.joined()))
+        ClientTarget.load(pages: pages, client: client, capabilities: capabilities).map { site, descriptor in
+            JSONPrettyWriter.encode(site.schema(for: descriptor, answer: answer))
         }
-        var version: ClientVersion?
-        if let client {
-            guard let parsed = ClientVersion(header: client) else {
-                return .failure(CommandFailure("--client must be platform/semver (ios, android or web), e.g. ios/4.9.0\n"))
-            }
-            version = parsed
-        }
-        var descriptor: ClientDescriptor? = version.map { .version($0) }
-        if let capabilities {
-            let names = capabilities.split(separator: ",").map { RolloutRequest.trimmed($0) }.filter { !$0.isEmpty }
-            descriptor = .capabilities(Set(names), version: version)
-        }
-        return .success(JSONPrettyWriter.encode(site.schema(for: descriptor, answer: answer)))
     }
 }
 

@@ -19,7 +19,7 @@ extension PagePipeline {
             return try PagePlan(site: site, match: match, request: request, answers: snapshot.localeAnswers)
         }
         // A page with sections: what its query asks of them is checked right after routing.
-        let kind = try SectionQuery.kind(request.query, site: site, page: match.page)
+        let kind = try SectionQuery.kind(request.query, match: match)
         guard request.method == "GET" || request.method == "HEAD" else { throw .methodNotAllowed }
         var plan = try PagePlan(site: site, match: match, kind: kind, request: request, answers: snapshot.localeAnswers)
         if kind == .page, !plan.belowMinimumVersion {

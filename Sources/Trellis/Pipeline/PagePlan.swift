@@ -121,8 +121,11 @@ extension PagePlan {
             upgradeSuggested = rollout.upgradeSuggested(query.clientVersion)
         }
         let locale = LocaleNegotiation.negotiate(request.headers, localization: site.localization, answers: answers)
-        let forwarding = if case .section(let name, _) = kind { site.forwarding(of: template, section: name) } else {
-            site.forwarding(of: template)
+        let forwarding: Forwarding = switch kind {
+        case .page: site.forwarding(of: template)
+        // The routed page's own section is known from routing; a canary template's is looked up.
+        case .section(let name, _):
+            match.page == template ? match.section(named: name)?.forwarding ?? site.forwarding(of: template) : site.forwarding(of: template, section: name)
         }
         if let twice = ForwardedHeaders.repeatedCredential(among: forwarding.headers, in: request.headers) {
             throw .badRequest("\(twice) is sent more than once; a credential is one field")

@@ -1,3 +1,4 @@
+import Foundation
 import HTTPServer
 
 /// The declared query parameters of a page request (SPEC §6.1), read from the raw query
@@ -41,32 +42,46 @@ enum QueryParameters {
         }
     }
 
-    /// The decoded value of the first pair of `query` whose decoded name is `name` (pairs that
-    /// don't decode are skipped, as `pairs` skips them), decoding nothing else: what reading one
-    /// server parameter (`_section`) on a hit costs. Nil when there is none.
-    static func first(_ name: String, in query: String) -> String? {
-        var query = query, name = name
+    /// The decoded values of the first pairs of `query` whose decoded names are `first` and
+    /// `second` (pairs that don't decode are skipped, as `pairs` skips them), in one pass that
+    /// decodes nothing else: what reading the server's own parameters (`_section`, `_after`) on
+    /// a hit costs. A name or value with no escape is compared or copied as it stands, so short
+    /// values are read without allocating. Nil for a name with no pair.
+    static func first(_ first: StaticString, _ second: StaticString, in query: String) -> (String?, String?) {
+        let firstName = UnsafeBufferPointer(start: first.utf8Start, count: first.utf8CodeUnitCount)
+        let secondName = UnsafeBufferPointer(start: second.utf8Start, count: second.utf8CodeUnitCount)
+        var query = query
         return query.withUTF8 { bytes in
-            name.withUTF8 { wanted in
-                var start = 0
-                while start <= bytes.count {
-                    let end = bytes[start...].firstIndex(of: UInt8(ascii: "&")) ?? bytes.count
-                    defer { start = end + 1 }
-                    guard end > start else { continue }
-                    let pair = UnsafeBufferPointer(rebasing: bytes[start..<end])
-                    let equals = pair.firstIndex(of: UInt8(ascii: "=")) ?? pair.count
-                    let rawName = UnsafeBufferPointer(rebasing: pair[..<equals])
-                    if rawName.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) {
-                        guard decode(rawName)?.utf8.elementsEqual(wanted) == true else { continue }
-                    } else {
-                        guard rawName.elementsEqual(wanted) else { continue }
-                    }
-                    let rawValue = UnsafeBufferPointer(rebasing: pair[min(equals + 1, pair.count)...])
-                    if let value = decode(rawValue) { return value }
-                }
-                return nil
+            var values: (String?, String?) = (nil, nil)
+            var start = 0
+            while start <= bytes.count, values.0 == nil || values.1 == nil {
+                let end = bytes[start...].firstIndex(of: UInt8(ascii: "&")) ?? bytes.count
+                defer { start = end + 1 }
+                guard end > start else { continue }
+                let pair = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                let equals = pair.firstIndex(of: UInt8(ascii: "=")) ?? pair.count
+                let name = UnsafeBufferPointer(rebasing: pair[..<equals])
+                let isFirst = values.0 == nil && matches(name, firstName)
+                guard isFirst || values.1 == nil && matches(name, secondName) else { continue }
+                guard let value = decodeCheaply(UnsafeBufferPointer(rebasing: pair[min(equals + 1, pair.count)...])) else { continue }
+                if isFirst { values.0 = value } else { values.1 = value }
             }
+            return values
         }
+    }
+
+    /// Whether the raw name `raw` decodes to `wanted`, decoding only a name with an escape.
+    private static func matches(_ raw: UnsafeBufferPointer<UInt8>, _ wanted: UnsafeBufferPointer<UInt8>) -> Bool {
+        if raw.count == wanted.count, raw.count > 0, memcmp(raw.baseAddress!, wanted.baseAddress!, raw.count) == 0 { return true }
+        guard raw.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) else { return false }
+        return decode(raw)?.utf8.elementsEqual(wanted) == true
+    }
+
+    /// `decode`, copying ASCII text with no escape straight into a string (none allocated when
+    /// short; ASCII is valid UTF-8, so nothing is repaired).
+    private static func decodeCheaply(_ raw: UnsafeBufferPointer<UInt8>) -> String? {
+        guard raw.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "%") && $0 != UInt8(ascii: "+") }) else { return decode(raw) }
+        return String(decoding: raw, as: UTF8.self)
     }
 
     /// Percent-decoded text with `+` as a space; nil for a bad escape or invalid UTF-8.

@@ -8,26 +8,26 @@ enum SectionQuery {
     /// The largest `_after` (SPEC §10.2).
     static let maxAfter = 1_000_000
 
-    /// What `query` asks of `page` of `site`: the whole page, or a section. An unknown section
+    /// What `query` asks of the page `match` routed to: the whole page, or a section. An unknown section
     /// name is a 404 `not_found`; `_after` without `_section`, on a section with no paged list
     /// (SPEC §10.2), or not an integer 0…1,000,000 is a 400 `bad_request`.
-    static func kind(_ query: String?, site: Site, page: String) throws(HTTPError) -> PagePlan.Kind {
+    static func kind(_ query: String?, match: RouteMatch) throws(HTTPError) -> PagePlan.Kind {
         guard let query else { return .page }
-        let section = QueryParameters.first("_section", in: query), after = QueryParameters.first("_after", in: query)
+        let (section, after) = QueryParameters.first("_section", "_after", in: query)
         guard let section else {
             if after != nil { throw .badRequest("_after asks for a page of a section's list: it needs _section") }
             return .page
         }
-        guard site.hasSection(section, template: page) else {
-            throw HTTPError(status: 404, code: "not_found", message: "no section \(section) on page \(page)")
+        guard let found = match.section(named: section) else {
+            throw HTTPError(status: 404, code: "not_found", message: "no section \(section) on page \(match.page)")
         }
-        guard let after else { return .section(section, after: nil) }
+        guard let after else { return .section(found.name, after: nil) }
         guard let offset = Int(after), String(offset) == after, (0...maxAfter).contains(offset) else {
             throw .badRequest("_after is an integer from 0 to \(maxAfter)")
         }
-        guard site.hasPagedList(section, template: page) else {
+        guard found.paged else {
             throw .badRequest("section \(section) has no paged list for _after=\(offset)")
         }
-        return .section(section, after: offset)
+        return .section(found.name, after: offset)
     }
 }

@@ -7,7 +7,8 @@ import SDUI
 /// values escaped and its slots drawn here (SPEC §13). Each replaced
 /// component is outlined and labelled with its original type; each dropped one is a
 /// placeholder where it would have been; a deferred section's placeholder is framed and
-/// labelled with the section's content under it. Every value is HTML-escaped.
+/// labelled with the section's content under it; a component with a `submit` action shows the
+/// action's name and input under it (SPEC §11). Every value is HTML-escaped.
 struct ComponentHTML {
     /// The fallbacks not yet placed, by path in the served body.
     private var pending: [FallbackRecord]
@@ -49,6 +50,7 @@ struct ComponentHTML {
         } else {
             generic(type, data, dataPath: dataPath)
         }
+        submits(data)
         for record in takeAll(under: dataPath) { placeholder(record) }  // dropped from a field now absent
         if replaced != nil { html += "</div>" }
     }
@@ -79,6 +81,17 @@ struct ComponentHTML {
                 }
             }
             html += "</div>"
+        }
+    }
+
+    /// Under a component whose fields hold `submit` actions (SPEC §11), what each submits: the
+    /// action's name and its input, as the app would post them.
+    private mutating func submits(_ data: JSONObject) {
+        for member in data.members {
+            for action in member.value.arrayValue ?? [member.value] where action["type"]?.stringValue == "submit" {
+                html += #"<div class="submit">submits <b>"# + HTML.escape(action["action"]?.stringValue ?? "")
+                    + "</b> <code>" + Self.text(action["input"] ?? .object(JSONObject())) + "</code></div>"
+            }
         }
     }
 

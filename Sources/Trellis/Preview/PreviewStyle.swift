@@ -48,6 +48,7 @@ enum PreviewStyle {
     .replaced{position:relative;outline:3px dashed #f59e0b;outline-offset:3px;border-radius:6px;margin-top:22px}
     .mark{position:absolute;top:-24px;left:-3px;font-size:12px;font-weight:700;color:#78350f;background:#fde68a;
       border-radius:4px;padding:1px 6px;white-space:nowrap}
+    .submit{font-size:12px;color:#065f46;margin:2px 0}.submit code{background:#ecfdf5;padding:0 4px}
     .mark small,.dropped small{font-weight:400;margin-left:6px}
     .dropped{padding:10px;border:2px dashed #dc2626;border-radius:8px;color:#991b1b;font-size:13px;
       background:repeating-linear-gradient(45deg,#fef2f2,#fef2f2 8px,#fee2e2 8px,#fee2e2 16px)}

@@ -15,6 +15,8 @@ final class UpstreamCache: Sendable {
     struct Entry: Sendable {
         let value: JSONValue
         let freshUntil: ContinuousClock.Instant
+        /// The source it is a value of, for an action's invalidation (SPEC §11).
+        var source = ""
     }
 
     /// A call in flight: when it ends at the latest, and the fetches that joined it.
@@ -85,17 +87,23 @@ final class UpstreamCache: Sendable {
     /// stale for `staleIfError` more; returns every waiter to resolve (the leader's own first)
     /// and what they get: the new value, else a value still inside its stale window, else nil.
     func finish(_ key: String, lead: Lead, value: JSONValue?, ttl: Duration, staleIfError: Duration,
-                now: ContinuousClock.Instant) -> (waiters: [UpstreamCompletion], answer: UpstreamValue?) {
+                now: ContinuousClock.Instant, source: String = "") -> (waiters: [UpstreamCompletion], answer: UpstreamValue?) {
         var answer = value.map(UpstreamValue.fresh)
         var kept: Entry?, cost = 0
         if let value, ttl > .zero {
             cost = HeapBytes.of(value) + HeapBytes.of(key) + Self.entryOverhead
-            if cost <= maxBytes { kept = Entry(value: value, freshUntil: now + ttl) }
+            if cost <= maxBytes { kept = Entry(value: value, freshUntil: now + ttl, source: source) }
         } else if value == nil, let cached = core.value(for: key, now: now) {
             answer = .stale(cached.value)
         }
         let call = core.deliver(kept, for: key, ticket: lead.ticket, cost: cost, expiresAt: now + ttl + staleIfError)
         return ([lead.waiter] + (call?.joiners ?? []), answer)
+    }
+
+    /// Drops the values of `source` whose key `isDropped` (SPEC §11: an action's `invalidates`).
+    /// A call in flight still answers its waiters, but its value is not stored.
+    func remove(source: String, where isDropped: @escaping @Sendable (String) -> Bool) {
+        core.removeAll { key, entry in entry.source == source && isDropped(key) }
     }
 
     /// How many values are cached (expired ones included until looked up or evicted).

@@ -26,11 +26,12 @@ package final class UpstreamClient: Sendable {
     /// The largest response accepted (head and framing included); larger is no value.
     package let maxResponseBytes: Int
     private let now: @Sendable () -> ContinuousClock.Instant
-    private let cache: UpstreamCache
+    let cache: UpstreamCache
     private let resolver: NameResolver
     private let breakers = CircuitBreaker()
     private let metrics: UpstreamMetrics
-    private let settings: ClientExchange.Settings
+    /// What every call shares: the connection pool, the resolver, the TLS settings.
+    let settings: ClientExchange.Settings
     /// The most upstream calls in flight at once (each holds a socket until it ends, by its
     /// timeout); a miss beyond it is "no value" at once, so a slow backend under a flood
     /// cannot run the process out of descriptors.
@@ -109,13 +110,13 @@ package final class UpstreamClient: Sendable {
     }
 
     /// Runs `body` on `loop`'s thread, at once if already there.
-    private func onLoop(_ loop: EventLoop, _ body: @escaping @Sendable () -> Void) {
+    func onLoop(_ loop: EventLoop, _ body: @escaping @Sendable () -> Void) {
         if loop.inLoop { return body() }
         loop.execute(body)
     }
 
     /// The client's own loop, started on first use; nil when it can't be (no epoll instance).
-    private func clientLoop() -> EventLoop? {
+    func clientLoop() -> EventLoop? {
         ownLoop.withLock { own in
             if own == nil { own = try? EventLoopThread(name: "upstream-loop", logger: logger) }
             return own?.loop
@@ -163,7 +164,7 @@ package final class UpstreamClient: Sendable {
     /// there is no value but a cached one inside its stale window).
     private func finish(_ request: UpstreamRequest, lead: UpstreamCache.Lead, value: JSONValue?) {
         let (waiters, answer) = cache.finish(request.cacheKey, lead: lead, value: value, ttl: request.ttl,
-                                             staleIfError: request.staleIfError, now: now())
+                                             staleIfError: request.staleIfError, now: now(), source: request.source)
         for waiter in waiters { waiter.resolve(answer) }
     }
 

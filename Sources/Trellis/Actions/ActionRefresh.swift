@@ -1,0 +1,56 @@
+import HTTPServer
+import SDUI
+
+/// The sections an action's success renders anew (SPEC §11's `refresh`): each one the client's
+/// page has, in the page's order, decided and rendered exactly as `GET <page>?_section=<name>`
+/// with the action request's headers would be (route, headers, negotiation, personal data with
+/// the forwarded credentials), through the page pipeline.
+struct ActionRefresh: Sendable {
+    let pipeline: PagePipeline
+
+    /// Header fields the section requests leave out: the answer is read as identity JSON, whole.
+    private static let dropped: Set<String> = ["accept-encoding", "if-none-match", "if-match", "content-type", "content-length"]
+
+    /// The ops for the sections `names` of `page` (its path and query; nil: none), as the
+    /// client of `headers` gets them: `replace` with the section's component, or `remove` when
+    /// nothing stands there for it. A page that doesn't route, or is the upgrade page for this
+    /// client, refreshes nothing.
+    func sections(_ names: [String], page: String?, headers: HTTPHeaders, context: PageRequestContext,
+                  completion: @escaping @Sendable ([[UInt8]]) -> Void) {
+        let site = pipeline.snapshot.site
+        guard let page, !names.isEmpty else { return completion([]) }
+        let pageRequest = HTTPRequest(method: "GET", target: page)
+        guard let match = site.match(path: pageRequest.path) else { return completion([]) }
+        let refreshed = site.sections(of: match.page).map(\.name).filter(names.contains)
+        guard !refreshed.isEmpty else { return completion([]) }
+        var fields = HTTPHeaders()
+        for field in headers where !Self.dropped.contains(field.name.lowercased()) { fields.add(field.name, field.value) }
+        // The page's own query, less what is the server's (`_section`, `_after`).
+        let query = (pageRequest.query ?? "").split(separator: "&").filter { !$0.isEmpty && !$0.hasPrefix("_") }
+        let gathered = Gathered<[UInt8]?>(count: refreshed.count)
+        for (index, name) in refreshed.enumerated() {
+            let target = pageRequest.path + "?" + (query + ["_section=\(name)"]).joined(separator: "&")
+            let request = HTTPRequest(method: "GET", target: target, headers: fields, requestID: context.requestID)
+            let sectionContext = PageRequestContext(request, trace: context.trace, date: context.date, now: context.now,
+                                                    eventLoop: context.eventLoop)
+            pipeline.serve(request, trace: context.trace, date: context.date).finish(context: sectionContext) { outcome in
+                if let all = gathered.store(Self.op(outcome, section: name, site: site), at: index) { completion(all.compactMap { $0 }) }
+            }
+        }
+    }
+
+    /// The op for section `name`'s answer: `replace` its component, `remove` it (204), or
+    /// nothing when the answer is not the section's (a JSON error, the upgrade page).
+    private static func op(_ outcome: PageOutcome, section name: String, site: Site) -> [UInt8]? {
+        guard let result = outcome.representation?.result, result.section == name else { return nil }
+        switch result.status {
+        case 200:
+            guard let id = (try? JSONParser.parse(result.body))?["id"]?.stringValue else { return nil }
+            return Site.op("replace", [("target", JSONWriter.encode(.string(id))), ("component", result.body)])
+        case 204:
+            return site.sectionTarget(name, template: result.template).map { Site.op("remove", [("target", JSONWriter.encode(.string($0)))]) }
+        default:
+            return nil
+        }
+    }
+}

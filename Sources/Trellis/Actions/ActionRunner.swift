@@ -1,0 +1,114 @@
+import Foundation
+import HTTPClient
+import HTTPServer
+import SDUI
+
+/// The one path by which `POST /_actions/<name>` becomes its answer (SPEC §11): the checks
+/// (`ActionCheck`), the backend call (`ActionCalls`), then on a success the invalidation, the
+/// refreshed sections (`ActionRefresh`) and the `then` ops; on a backend 4xx the `onError` ops
+/// or a 422; on a failure a 502 or 504 with nothing invalidated. The server (`PageHandler`) and
+/// `trellis act` both run it. Built from one Pages snapshot, as a `PagePipeline` is.
+struct ActionRunner: Sendable {
+    /// The pipeline sections are rendered anew through (its snapshot, cache and data loader).
+    let pipeline: PagePipeline
+    /// The backend calls, joined per `Idempotency-Key`.
+    let calls: ActionCalls
+    /// The upstream client whose cached values an action invalidates.
+    let upstream: UpstreamClient
+    /// `--cors-origins`: the `Origin` rule, and credentials for a listed origin.
+    let cors: CORSPolicy?
+    /// `--max-body`.
+    let maxBody: Int
+
+    private var site: Site { pipeline.snapshot.site }
+
+    /// Answers `request` (an action's path), whose context the caller made; `completion` runs
+    /// once, with the response (its annotation an `ActionRecord`).
+    func run(_ request: HTTPRequest, context: PageRequestContext, completion: @escaping @Sendable (HTTPResponse) -> Void) {
+        let check: ActionCheck
+        switch ActionCheck.check(request, site: site, maxBody: maxBody, cors: cors) {
+        case .success(let checked): check = checked
+        case .failure(let error):
+            let name = String(request.path.dropFirst(ActionCheck.prefix.count))
+            return completion(answer(error.response, action: site.action(named: name) == nil ? "-" : name, backend: nil,
+                                     headers: request.headers, trace: context.trace))
+        }
+        let headers = request.headers
+        calls.call(check, headers: headers, requestID: context.requestID, trace: context.trace, on: context.eventLoop) { answer in
+            let finish: @Sendable (HTTPResponse, Int?) -> Void = { response, backend in
+                completion(self.answer(response, action: check.action.name, backend: backend, headers: headers, trace: context.trace))
+            }
+            switch answer {
+            case .response(let status, let body) where (200..<300).contains(status):
+                invalidate(check.action, headers: headers)
+                ActionRefresh(pipeline: pipeline).sections(check.action.refresh, page: check.page, headers: headers, context: context) { refreshed in
+                    finish(Self.ops(refreshed + ops(check, errorStatus: nil, body: body, headers: headers, date: context.date)), status)
+                }
+            case .response(let status, let body) where (400..<500).contains(status):
+                guard check.action.handles(error: status) else {
+                    return finish(ActionError(status: 422, code: "upstream_rejected", "the backend refused the action (\(status))").response,
+                                  status)
+                }
+                finish(Self.ops(ops(check, errorStatus: status, body: body, headers: headers, date: context.date)), status)
+            case .response(let status, _):
+                finish(ActionError(status: 502, code: "upstream_failed", "the backend answered \(status)").response, status)
+            case .timedOut:
+                finish(ActionError(status: 504, code: "upstream_timeout", "the backend did not answer in time").response, nil)
+            case .failed:
+                finish(ActionError(status: 502, code: "upstream_failed", "the backend could not be reached").response, nil)
+            }
+        }
+    }
+
+    /// The action's own ops (`then`, or `onError.<errorStatus>`), with the backend's JSON body
+    /// as `result` and the page's route params, for the client `headers` describe.
+    private func ops(_ check: ActionCheck, errorStatus: Int?, body: [UInt8], headers: HTTPHeaders, date: Date) -> [[UInt8]] {
+        let result = body.isEmpty ? nil : try? JSONParser.parse(body, maxDepth: UpstreamClient.maxJSONDepth)
+        let params = check.page.flatMap { site.match(path: HTTPRequest(method: "GET", target: $0).path)?.params } ?? [:]
+        let locale = LocaleNegotiation.negotiate(headers, localization: site.localization, answers: pipeline.snapshot.localeAnswers)
+        return site.renderOps(check.action, errorStatus: errorStatus, result: result, input: check.input, params: params,
+                              client: site.clientClass(for: check.query.client), locale: locale, at: date)
+    }
+
+    /// Drops the cached values of the sources `action` invalidates (a personal source's for the
+    /// user of `headers` only), and this replica's cached pages and sections that bound them.
+    private func invalidate(_ action: ServerAction, headers: HTTPHeaders) {
+        guard !action.invalidates.isEmpty else { return }
+        let site = self.site
+        for name in action.invalidates {
+            guard let source = site.upstreamSource(named: name) else { continue }
+            var identity: String?
+            if source.personal {
+                identity = ForwardedHeaders.identity(source.forwardHeaders.compactMap { field in
+                    ForwardedHeaders.value(field, of: headers).map { ClientHeader(field, bytes: $0) }
+                })
+            }
+            upstream.invalidate(source: name, identity: source.forwardHeaders.isEmpty ? nil : identity)
+        }
+        let sources = action.invalidates
+        pipeline.cache?.removeAll { key in
+            sources.contains { site.binds(source: $0, template: key.plan.template, section: key.plan.kind.section) }
+        }
+    }
+
+    /// `200 {"ops":[…]}`.
+    private static func ops(_ ops: [[UInt8]]) -> HTTPResponse {
+        var body = Array(#"{"ops":["#.utf8)
+        for (index, op) in ops.enumerated() {
+            if index > 0 { body.append(UInt8(ascii: ",")) }
+            body += op
+        }
+        body += "]}".utf8
+        return HTTPResponse(status: 200, headers: HTTPHeaders([("Content-Type", "application/json; charset=utf-8")]), body: body)
+    }
+
+    /// `response` as every action answer goes out: `Cache-Control: no-store`, credentials
+    /// allowed for an origin `--cors-origins` lists by name, the record for the log and metrics.
+    private func answer(_ response: HTTPResponse, action: String, backend: Int?, headers: HTTPHeaders, trace: TraceContext) -> HTTPResponse {
+        var response = response
+        response.headers.add("Cache-Control", "no-store")
+        if cors?.listsByName(headers) == true { response.headers.add("Access-Control-Allow-Credentials", "true") }
+        response.annotation = ActionRecord(action: action, backendStatus: backend, traceBits: trace.traceBits)
+        return response
+    }
+}

@@ -1,0 +1,67 @@
+import Testing
+@testable import SDUI
+
+/// An action's input checked against its declared fields (SPEC §11): types as in §7.4,
+/// `required`, `min`/`max`, `maxLength` in Unicode scalars (default 1024), `null` as absent,
+/// undeclared fields refused; every bad field named.
+@Suite struct ActionInputTests {
+    static let action = """
+        { "input": { "productId": { "type": "string", "required": true },
+                     "quantity": { "type": "integer", "min": 1, "max": 20 },
+                     "price": { "type": "number", "min": 0.5 },
+                     "note": { "type": "string", "maxLength": 3 },
+                     "text": { "type": "string" },
+                     "size": { "type": "enum", "values": ["s", "m"] },
+                     "gift": { "type": "boolean" },
+                     "link": { "type": "url" } },
+          "upstream": { "url": "http://x/items/{{input.productId}}" } }
+        """
+
+    static func check(_ input: String) throws -> Result<JSONObject, BadInput> {
+        let site = try Fixtures.load(ActionFilesTests.files(action))
+        return try #require(site.action(named: "buy")).check(input: try #require(Fixtures.json(input).objectValue))
+    }
+
+    static func fields(_ input: String) throws -> [String: String] {
+        guard case .failure(let bad) = try check(input) else { return [:] }
+        return Dictionary(uniqueKeysWithValues: bad.fields.members.map { ($0.key, $0.value.stringValue ?? "") })
+    }
+
+    @Test func aGoodInputPassesWithNullsLeftOut() throws {
+        let checked = try Self.check(#"{"productId":"3","quantity":20,"price":0.5,"note":"é́x","size":"m","gift":null,"link":"app://x"}"#)
+        #expect(try checked.get() == Fixtures.json(#"{"productId":"3","quantity":20,"price":0.5,"note":"é́x","size":"m","link":"app://x"}"#).objectValue)
+    }
+
+    @Test func everyBadFieldIsNamed() throws {
+        let fields = try Self.fields(#"{"quantity":21,"price":0.1,"note":"abcd","size":"xl","gift":"yes","link":"nope","extra":1}"#)
+        #expect(fields == [
+            "productId": "required: expected a string of at most 1024 characters",
+            "quantity": "expected an integer from 1 to 20",
+            "price": "expected a number of at least 0.5",
+            "note": "expected at most 3 characters",
+            "size": #"expected one of "s", "m""#,
+            "gift": "expected true or false",
+            "link": "expected an absolute URL",
+            "extra": "not an input of this action",
+        ])
+    }
+
+    @Test func typesAreChecked() throws {
+        #expect(try Self.fields(#"{"productId":3,"quantity":1.5}"#) == [
+            "productId": "expected a string of at most 1024 characters", "quantity": "expected an integer from 1 to 20",
+        ])
+        #expect(try Self.fields(#"{"productId":"1","quantity":"2"}"#)["quantity"] == "expected an integer from 1 to 20")
+    }
+
+    @Test func maxLengthCountsUnicodeScalarsAndDefaultsTo1024() throws {
+        let long = String(repeating: "é", count: 1025)
+        #expect(try Self.fields(#"{"productId":"1","text":"\#(long)"}"#)["text"] == "expected at most 1024 characters")
+        #expect(try Self.fields(#"{"productId":"1","text":"\#(String(long.dropLast()))"}"#).isEmpty)
+    }
+
+    @Test func aFieldThatFillsAPathSegmentIsNeverADotSegment() throws {
+        for id in [".", "..", ""] {
+            #expect(try Self.fields(#"{"productId":"\#(id)"}"#)["productId"] == #"may not be empty, "." or "..""#)
+        }
+    }
+}
