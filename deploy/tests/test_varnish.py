@@ -204,6 +204,89 @@ def test_a_replay_through_varnish_is_byte_identical_and_mostly_hits(edge):
     assert ratio >= 0.95
 
 
+@pytest.mark.parametrize("path, headers", [
+    ("/home", {"X-Client-Version": "ios/5.2.0-beta.1", "X-Device-Id": "d1"}),  # a pre-release
+    ("/home", {"X-Client-Version": "ios/5.2.0+build.7"}),  # build metadata
+    ("/home", {"X-Client-Version": "ios/5"}),  # malformed: Trellis's 400, never a stored page
+    ("/home", {"X-Client-Version": ""}),  # empty: 400 too
+    ("/home", {"X-Device-Id": ""}),  # an empty device id: 400
+    ("/product/2", {"X-Client-Version": "web/1000000.0.0"}),  # a part longer than the edge compares
+    ("/product/2", {"Accept-Language": "a, b, c, d, e, f, g, h, fr"}),  # more than 8 ranges
+    ("/product/2", {"Accept-Language": "fr;level=1"}),  # a parameter the edge doesn't parse
+    ("/product/2", {"X-Client-Capabilities": "page,text,hologram"}),  # a capability it hasn't seen
+    ("/cart", {"Authorization": "Bearer alice"}),  # a personal page
+    ("/healthz", {}),  # an ops endpoint
+    ("/_actions/add-to-cart", {}),  # an action (a GET: its 405)
+])
+def test_what_the_edge_cannot_decide_goes_to_the_origin_uncached(edge, path, headers):
+    client = Client()
+    direct = client.get(edge["trellis_port"], path, headers)
+    for _ in range(2):
+        status, answer, body = client.get(edge["varnish_port"], path, headers)
+        assert (status, body) == (direct[0], direct[2]) and answer["x-trellis-cache"] == "miss"
+
+
+def test_a_repeated_field_goes_to_the_origin_uncached(edge):
+    for _ in range(2):
+        connection = http.client.HTTPConnection("127.0.0.1", edge["varnish_port"], timeout=10)
+        connection.putrequest("GET", "/product/2")
+        connection.putheader("Accept-Language", "pl")
+        connection.putheader("Accept-Language", "fr")
+        connection.endheaders()
+        response = connection.getresponse()
+        response.read()
+        assert response.getheader("Content-Language") == "pl" and response.getheader("X-Trellis-Cache") == "miss"
+        connection.close()
+
+
+def random_language(rng):
+    """An Accept-Language value the edge decides (or passes): tags in any case, regions, `*`,
+    q-values with 0 to 3 decimals, exclusions (q=0), empty elements, odd spacing."""
+    tags = ["en", "EN-gb", "fr", "fr-CA", "Fr-ch-x-y", "pl", "pl-PL", "de", "pt-BR", "*", "zh-Hant-TW", "e", "x-klingon"]
+    elements = []
+    for _ in range(rng.randint(1, 9)):
+        if rng.random() < 0.05:
+            elements.append(" ")
+            continue
+        element = rng.choice(tags)
+        if rng.random() < 0.5:
+            element += rng.choice([";q=", "; q=", " ;q="]) + rng.choice(["0", "0.0", "0.5", "0.55", "0.555", "1", "1.0", "1.000", "0.001", "0.8"])
+        elements.append(element)
+    return rng.choice([",", ", ", " , "]).join(elements)
+
+
+def test_generated_requests_get_through_varnish_what_trellis_answers(edge):
+    """The edge's class, locale and bucketing against the server's own, on generated requests:
+    versions around every boundary, random devices, generated Accept-Language values, codings,
+    forced variants and releases, capabilities; each sent twice (the second may be a hit)."""
+    rng = random.Random(7)
+    client = Client()
+    versions = [f"{p}/{a}.{b}.{c}" for p in ("ios", "android", "web") for a in range(0, 8) for b in (0, 1, 2, 5, 9) for c in (0, 1, 3)]
+    requests = []
+    for _ in range(1200):
+        headers = {"X-Device-Id": f"gen-{rng.getrandbits(40):x}", "Accept-Language": random_language(rng)}
+        if rng.random() < 0.9:
+            headers["X-Client-Version"] = rng.choice(versions)
+        if rng.random() < 0.5:
+            headers["Accept-Encoding"] = rng.choice(["gzip", "gzip;q=0", "br, gzip;q=0.5", "identity"])
+        if rng.random() < 0.1:
+            headers["X-AB-Variant"] = rng.choice(["home-hero=B", "home-hero=A", "home-hero=Z, nope"])
+        if rng.random() < 0.1:
+            headers["X-Release"] = rng.choice(["canary", "stable", "beta"])
+        if rng.random() < 0.1:
+            headers["X-Client-Capabilities"] = rng.choice(["page,column,text", "page, text ,hero,carousel", ""])
+        requests.append((rng.choice(["/home", "/product/3", "/product/12"]), headers))
+    mismatches = []
+    for path, headers in requests + requests:
+        expected = client.get(edge["trellis_port"], path, headers)
+        answer = client.get(edge["varnish_port"], path, headers)
+        if (answer[0], answer[2], sdui(answer[1])) != (expected[0], expected[2], sdui(expected[1])):
+            mismatches.append((path, headers, sdui(answer[1]).get("Content-Language"), sdui(expected[1]).get("Content-Language")))
+    assert not mismatches, f"{len(mismatches)} mismatches, e.g. {mismatches[:5]}"
+
+
+# The Pages folder changes from here on: these run last.
+
 def wait_for_log(edge, text, since):
     """Waits for `text` in the Trellis log after offset `since` (the purge is logged once sent)."""
     path = edge["work"] / "trellis.log"
@@ -247,38 +330,3 @@ def test_a_rollout_boundary_change_makes_the_stale_vcl_pass(edge):
             status, answer, body = client.get(edge["varnish_port"], "/home", headers)
             assert (status, body, sdui(answer)) == (direct[0], direct[2], sdui(direct[1]))
             assert answer["x-trellis-cache"] == "miss"
-
-
-@pytest.mark.parametrize("path, headers", [
-    ("/home", {"X-Client-Version": "ios/5.2.0-beta.1", "X-Device-Id": "d1"}),  # a pre-release
-    ("/home", {"X-Client-Version": "ios/5.2.0+build.7"}),  # build metadata
-    ("/home", {"X-Client-Version": "ios/5"}),  # malformed: Trellis's 400, never a stored page
-    ("/home", {"X-Client-Version": ""}),  # empty: 400 too
-    ("/home", {"X-Device-Id": ""}),  # an empty device id: 400
-    ("/product/2", {"X-Client-Version": "web/1000000.0.0"}),  # a part longer than the edge compares
-    ("/product/2", {"Accept-Language": "a, b, c, d, e, f, g, h, fr"}),  # more than 8 ranges
-    ("/product/2", {"Accept-Language": "fr;level=1"}),  # a parameter the edge doesn't parse
-    ("/product/2", {"X-Client-Capabilities": "page,text,hologram"}),  # a capability it hasn't seen
-    ("/cart", {"Authorization": "Bearer alice"}),  # a personal page
-    ("/healthz", {}),  # an ops endpoint
-    ("/_actions/add-to-cart", {}),  # an action (a GET: its 405)
-])
-def test_what_the_edge_cannot_decide_goes_to_the_origin_uncached(edge, path, headers):
-    client = Client()
-    direct = client.get(edge["trellis_port"], path, headers)
-    for _ in range(2):
-        status, answer, body = client.get(edge["varnish_port"], path, headers)
-        assert (status, body) == (direct[0], direct[2]) and answer["x-trellis-cache"] == "miss"
-
-
-def test_a_repeated_field_goes_to_the_origin_uncached(edge):
-    for _ in range(2):
-        connection = http.client.HTTPConnection("127.0.0.1", edge["varnish_port"], timeout=10)
-        connection.putrequest("GET", "/product/2")
-        connection.putheader("Accept-Language", "pl")
-        connection.putheader("Accept-Language", "fr")
-        connection.endheaders()
-        response = connection.getresponse()
-        response.read()
-        assert response.getheader("Content-Language") == "pl" and response.getheader("X-Trellis-Cache") == "miss"
-        connection.close()

@@ -110,7 +110,7 @@ sub trellis_locale {
     set req.http.X-Trellis-Locale = "en";
     if (!req.http.Accept-Language) { return; }
     if (req.http.Accept-Language ~ "^([^,]*,){8}") { return (pass); }
-    set req.http.X-Trellis-Excluded = " ";
+    set req.http.X-Trellis-Excluded = "|";
     set req.http.X-Trellis-Best = "0";
     if (req.http.Accept-Language ~ "^([^,]*,){0}") {
         set req.http.X-Trellis-Range = regsub(req.http.Accept-Language, "^([^,]*,){0}([^,]*).*$", "\2");
@@ -127,7 +127,7 @@ sub trellis_locale {
             set req.http.X-Trellis-Range = std.tolower(regsub(req.http.X-Trellis-Range, "^[ \t]*([^ \t;]+).*$", "\1"));
             if (req.http.X-Trellis-Range ~ "^.{65}") { return (pass); }
         }
-        if (req.http.X-Trellis-Range && std.integer(req.http.X-Trellis-Weight, 1000) == 0) { set req.http.X-Trellis-Excluded = req.http.X-Trellis-Excluded + req.http.X-Trellis-Range + " "; }
+        if (req.http.X-Trellis-Range && std.integer(req.http.X-Trellis-Weight, 1000) == 0) { set req.http.X-Trellis-Excluded = req.http.X-Trellis-Excluded + req.http.X-Trellis-Range + "|"; }
     }
     if (req.http.Accept-Language ~ "^([^,]*,){1}") {
         set req.http.X-Trellis-Range = regsub(req.http.Accept-Language, "^([^,]*,){1}([^,]*).*$", "\2");
@@ -144,7 +144,7 @@ sub trellis_locale {
             set req.http.X-Trellis-Range = std.tolower(regsub(req.http.X-Trellis-Range, "^[ \t]*([^ \t;]+).*$", "\1"));
             if (req.http.X-Trellis-Range ~ "^.{65}") { return (pass); }
         }
-        if (req.http.X-Trellis-Range && std.integer(req.http.X-Trellis-Weight, 1000) == 0) { set req.http.X-Trellis-Excluded = req.http.X-Trellis-Excluded + req.http.X-Trellis-Range + " "; }
+        if (req.http.X-Trellis-Range && std.integer(req.http.X-Trellis-Weight, 1000) == 0) { set req.http.X-Trellis-Excluded = req.http.X-Trellis-Excluded + req.http.X-Trellis-Range + "|"; }
     }
     if (req.http.Accept-Language ~ "^([^,]*,){2}") {
         set req.http.X-Trellis-Range = regsub(req.http.Accept-Language, "^([^,]*,){2}([^,]*).*$", "\2");
@@ -161,7 +161,7 @@ sub trellis_locale {
             set req.http.X-Trellis-Range = std.tolower(regsub(req.http.X-Trellis-Range, "^[ \t]*([^ \t;]+).*$", "\1"));
             if (req.http.X-Trellis-Range ~ "^.{65}") { return (pass); }
         }
-        if (req.http.X-Trellis-Range && std.integer(req.http.X-Trellis-Weight, 1000) == 0) { set req.http.X-Trellis-Excluded = req.http.X-Trellis-Excluded + req.http.X-Trellis-Range + " "; }
+        if (req.http.X-Trellis-Range && std.integer(req.http.X-Trellis-Weight, 1000) == 0) { set req.http.X-Trellis-Excluded = req.http.X-Trellis-Excluded + req.http.X-Trellis-Range + "|"; }
     }
     if (req.http.Accept-Language ~ "^([^,]*,){3}") {
         set req.http.X-Trellis-Range = regsub(req.http.Accept-Language, "^([^,]*,){3}([^,]*).*$", "\2");
@@ -178,7 +178,7 @@ sub trellis_locale {
             set req.http.X-Trellis-Range = std.tolower(regsub(req.http.X-Trellis-Range, "^[ \t]*([^ \t;]+).*$", "\1"));
             if (req.http.X-Trellis-Range ~ "^.{65}") { return (pass); }
         }
-        if (req.http.X-Trellis-Range && std.integer(req.http.X-Trellis-Weight, 1000) == 0) { set req.http.X-Trellis-Excluded = req.http.X-Trellis-Excluded + req.http.X-Trellis-Range + " "; }
+        if (req.http.X-Trellis-Range && std.integer(req.http.X-Trellis-Weight, 1000) == 0) { set req.http.X-Trellis-Excluded = req.http.X-Trellis-Excluded + req.http.X-Trellis-Range + "|"; }
     }
     if (req.http.Accept-Language ~ "^([^,]*,){4}") {
         set req.http.X-Trellis-Range = regsub(req.http.Accept-Language, "^([^,]*,){4}([^,]*).*$", "\2");
@@ -195,7 +195,7 @@ sub trellis_locale {
             set req.http.X-Trellis-Range = std.tolower(regsub(req.http.X-Trellis-Range, "^[ \t]*([^ \t;]+).*$", "\1"));
             if (req.http.X-Trellis-Range ~ "^.{65}") { return (pass); }
         }
-        if (req.http.X-Trellis-Range && std.integer(req.http.X-Trellis-Weight, 1000) == 0) { set req.http.X-Trellis-Excluded = req.http.X-Trellis-Excluded + req.http.X-Trellis-Range + " "; }
+        if (req.http.X-Trellis-Range && std.integer(req.http.X-Trellis-Weight, 1000) == 0) { set req.http.X-Trellis-Excluded = req.http.X-Trellis-Excluded + req.http.X-Trellis-Range + "|"; }
     }
     if (req.http.Accept-Language ~ "^([^,]*,){5}") {
         set req.http.X-Trellis-Range = regsub(req.http.Accept-Language, "^([^,]*,){5}([^,]*).*$", "\2");
@@ -212,7 +212,7 @@ sub trellis_locale {
             set req.http.X-Trellis-Range = std.tolower(regsub(req.http.X-Trellis-Range, "^[ \t]*([^ \t;]+).*$", "\1"));
             if (req.http.X-Trellis-Range ~ "^.{65}") { return (pass); }
         }
-        if (req.http.X-Trellis-Range && std.integer(req.http.X-Trellis-Weight, 1000) == 0) { set req.http.X-Trellis-Excluded = req.http.X-Trellis-Excluded + req.http.X-Trellis-Range + " "; }
+        if (req.http.X-Trellis-Range && std.integer(req.http.X-Trellis-Weight, 1000) == 0) { set req.http.X-Trellis-Excluded = req.http.X-Trellis-Excluded + req.http.X-Trellis-Range + "|"; }
     }
     if (req.http.Accept-Language ~ "^([^,]*,){6}") {
         set req.http.X-Trellis-Range = regsub(req.http.Accept-Language, "^([^,]*,){6}([^,]*).*$", "\2");
@@ -229,7 +229,7 @@ sub trellis_locale {
             set req.http.X-Trellis-Range = std.tolower(regsub(req.http.X-Trellis-Range, "^[ \t]*([^ \t;]+).*$", "\1"));
             if (req.http.X-Trellis-Range ~ "^.{65}") { return (pass); }
         }
-        if (req.http.X-Trellis-Range && std.integer(req.http.X-Trellis-Weight, 1000) == 0) { set req.http.X-Trellis-Excluded = req.http.X-Trellis-Excluded + req.http.X-Trellis-Range + " "; }
+        if (req.http.X-Trellis-Range && std.integer(req.http.X-Trellis-Weight, 1000) == 0) { set req.http.X-Trellis-Excluded = req.http.X-Trellis-Excluded + req.http.X-Trellis-Range + "|"; }
     }
     if (req.http.Accept-Language ~ "^([^,]*,){7}") {
         set req.http.X-Trellis-Range = regsub(req.http.Accept-Language, "^([^,]*,){7}([^,]*).*$", "\2");
@@ -246,7 +246,7 @@ sub trellis_locale {
             set req.http.X-Trellis-Range = std.tolower(regsub(req.http.X-Trellis-Range, "^[ \t]*([^ \t;]+).*$", "\1"));
             if (req.http.X-Trellis-Range ~ "^.{65}") { return (pass); }
         }
-        if (req.http.X-Trellis-Range && std.integer(req.http.X-Trellis-Weight, 1000) == 0) { set req.http.X-Trellis-Excluded = req.http.X-Trellis-Excluded + req.http.X-Trellis-Range + " "; }
+        if (req.http.X-Trellis-Range && std.integer(req.http.X-Trellis-Weight, 1000) == 0) { set req.http.X-Trellis-Excluded = req.http.X-Trellis-Excluded + req.http.X-Trellis-Range + "|"; }
     }
     if (req.http.Accept-Language ~ "^([^,]*,){0}") {
         set req.http.X-Trellis-Range = regsub(req.http.Accept-Language, "^([^,]*,){0}([^,]*).*$", "\2");
@@ -266,13 +266,13 @@ sub trellis_locale {
         if (req.http.X-Trellis-Range && std.integer(req.http.X-Trellis-Weight, 0) > std.integer(req.http.X-Trellis-Best, 0)) {
             if (req.http.X-Trellis-Range == "*") { set req.http.X-Trellis-Best = req.http.X-Trellis-Weight; set req.http.X-Trellis-Locale = "en"; }
             elsif ((req.http.X-Trellis-Range == "pl" || req.http.X-Trellis-Range ~ "^pl-")) {
-                if (req.http.X-Trellis-Excluded !~ " pl ") { set req.http.X-Trellis-Best = req.http.X-Trellis-Weight; set req.http.X-Trellis-Locale = "pl"; }
+                if (req.http.X-Trellis-Excluded !~ "\|pl\|") { set req.http.X-Trellis-Best = req.http.X-Trellis-Weight; set req.http.X-Trellis-Locale = "pl"; }
             }
             elsif ((req.http.X-Trellis-Range == "fr" || req.http.X-Trellis-Range ~ "^fr-")) {
-                if (req.http.X-Trellis-Excluded !~ " fr ") { set req.http.X-Trellis-Best = req.http.X-Trellis-Weight; set req.http.X-Trellis-Locale = "fr"; }
+                if (req.http.X-Trellis-Excluded !~ "\|fr\|") { set req.http.X-Trellis-Best = req.http.X-Trellis-Weight; set req.http.X-Trellis-Locale = "fr"; }
             }
             elsif ((req.http.X-Trellis-Range == "en" || req.http.X-Trellis-Range ~ "^en-")) {
-                if (req.http.X-Trellis-Excluded !~ " en ") { set req.http.X-Trellis-Best = req.http.X-Trellis-Weight; set req.http.X-Trellis-Locale = "en"; }
+                if (req.http.X-Trellis-Excluded !~ "\|en\|") { set req.http.X-Trellis-Best = req.http.X-Trellis-Weight; set req.http.X-Trellis-Locale = "en"; }
             }
         }
     }
@@ -294,13 +294,13 @@ sub trellis_locale {
         if (req.http.X-Trellis-Range && std.integer(req.http.X-Trellis-Weight, 0) > std.integer(req.http.X-Trellis-Best, 0)) {
             if (req.http.X-Trellis-Range == "*") { set req.http.X-Trellis-Best = req.http.X-Trellis-Weight; set req.http.X-Trellis-Locale = "en"; }
             elsif ((req.http.X-Trellis-Range == "pl" || req.http.X-Trellis-Range ~ "^pl-")) {
-                if (req.http.X-Trellis-Excluded !~ " pl ") { set req.http.X-Trellis-Best = req.http.X-Trellis-Weight; set req.http.X-Trellis-Locale = "pl"; }
+                if (req.http.X-Trellis-Excluded !~ "\|pl\|") { set req.http.X-Trellis-Best = req.http.X-Trellis-Weight; set req.http.X-Trellis-Locale = "pl"; }
             }
             elsif ((req.http.X-Trellis-Range == "fr" || req.http.X-Trellis-Range ~ "^fr-")) {
-                if (req.http.X-Trellis-Excluded !~ " fr ") { set req.http.X-Trellis-Best = req.http.X-Trellis-Weight; set req.http.X-Trellis-Locale = "fr"; }
+                if (req.http.X-Trellis-Excluded !~ "\|fr\|") { set req.http.X-Trellis-Best = req.http.X-Trellis-Weight; set req.http.X-Trellis-Locale = "fr"; }
             }
             elsif ((req.http.X-Trellis-Range == "en" || req.http.X-Trellis-Range ~ "^en-")) {
-                if (req.http.X-Trellis-Excluded !~ " en ") { set req.http.X-Trellis-Best = req.http.X-Trellis-Weight; set req.http.X-Trellis-Locale = "en"; }
+                if (req.http.X-Trellis-Excluded !~ "\|en\|") { set req.http.X-Trellis-Best = req.http.X-Trellis-Weight; set req.http.X-Trellis-Locale = "en"; }
             }
         }
     }
@@ -322,13 +322,13 @@ sub trellis_locale {
         if (req.http.X-Trellis-Range && std.integer(req.http.X-Trellis-Weight, 0) > std.integer(req.http.X-Trellis-Best, 0)) {
             if (req.http.X-Trellis-Range == "*") { set req.http.X-Trellis-Best = req.http.X-Trellis-Weight; set req.http.X-Trellis-Locale = "en"; }
             elsif ((req.http.X-Trellis-Range == "pl" || req.http.X-Trellis-Range ~ "^pl-")) {
-                if (req.http.X-Trellis-Excluded !~ " pl ") { set req.http.X-Trellis-Best = req.http.X-Trellis-Weight; set req.http.X-Trellis-Locale = "pl"; }
+                if (req.http.X-Trellis-Excluded !~ "\|pl\|") { set req.http.X-Trellis-Best = req.http.X-Trellis-Weight; set req.http.X-Trellis-Locale = "pl"; }
             }
             elsif ((req.http.X-Trellis-Range == "fr" || req.http.X-Trellis-Range ~ "^fr-")) {
-                if (req.http.X-Trellis-Excluded !~ " fr ") { set req.http.X-Trellis-Best = req.http.X-Trellis-Weight; set req.http.X-Trellis-Locale = "fr"; }
+                if (req.http.X-Trellis-Excluded !~ "\|fr\|") { set req.http.X-Trellis-Best = req.http.X-Trellis-Weight; set req.http.X-Trellis-Locale = "fr"; }
             }
             elsif ((req.http.X-Trellis-Range == "en" || req.http.X-Trellis-Range ~ "^en-")) {
-                if (req.http.X-Trellis-Excluded !~ " en ") { set req.http.X-Trellis-Best = req.http.X-Trellis-Weight; set req.http.X-Trellis-Locale = "en"; }
+                if (req.http.X-Trellis-Excluded !~ "\|en\|") { set req.http.X-Trellis-Best = req.http.X-Trellis-Weight; set req.http.X-Trellis-Locale = "en"; }
             }
         }
     }
@@ -350,13 +350,13 @@ sub trellis_locale {
         if (req.http.X-Trellis-Range && std.integer(req.http.X-Trellis-Weight, 0) > std.integer(req.http.X-Trellis-Best, 0)) {
             if (req.http.X-Trellis-Range == "*") { set req.http.X-Trellis-Best = req.http.X-Trellis-Weight; set req.http.X-Trellis-Locale = "en"; }
             elsif ((req.http.X-Trellis-Range == "pl" || req.http.X-Trellis-Range ~ "^pl-")) {
-                if (req.http.X-Trellis-Excluded !~ " pl ") { set req.http.X-Trellis-Best = req.http.X-Trellis-Weight; set req.http.X-Trellis-Locale = "pl"; }
+                if (req.http.X-Trellis-Excluded !~ "\|pl\|") { set req.http.X-Trellis-Best = req.http.X-Trellis-Weight; set req.http.X-Trellis-Locale = "pl"; }
             }
             elsif ((req.http.X-Trellis-Range == "fr" || req.http.X-Trellis-Range ~ "^fr-")) {
-                if (req.http.X-Trellis-Excluded !~ " fr ") { set req.http.X-Trellis-Best = req.http.X-Trellis-Weight; set req.http.X-Trellis-Locale = "fr"; }
+                if (req.http.X-Trellis-Excluded !~ "\|fr\|") { set req.http.X-Trellis-Best = req.http.X-Trellis-Weight; set req.http.X-Trellis-Locale = "fr"; }
             }
             elsif ((req.http.X-Trellis-Range == "en" || req.http.X-Trellis-Range ~ "^en-")) {
-                if (req.http.X-Trellis-Excluded !~ " en ") { set req.http.X-Trellis-Best = req.http.X-Trellis-Weight; set req.http.X-Trellis-Locale = "en"; }
+                if (req.http.X-Trellis-Excluded !~ "\|en\|") { set req.http.X-Trellis-Best = req.http.X-Trellis-Weight; set req.http.X-Trellis-Locale = "en"; }
             }
         }
     }
@@ -378,13 +378,13 @@ sub trellis_locale {
         if (req.http.X-Trellis-Range && std.integer(req.http.X-Trellis-Weight, 0) > std.integer(req.http.X-Trellis-Best, 0)) {
             if (req.http.X-Trellis-Range == "*") { set req.http.X-Trellis-Best = req.http.X-Trellis-Weight; set req.http.X-Trellis-Locale = "en"; }
             elsif ((req.http.X-Trellis-Range == "pl" || req.http.X-Trellis-Range ~ "^pl-")) {
-                if (req.http.X-Trellis-Excluded !~ " pl ") { set req.http.X-Trellis-Best = req.http.X-Trellis-Weight; set req.http.X-Trellis-Locale = "pl"; }
+                if (req.http.X-Trellis-Excluded !~ "\|pl\|") { set req.http.X-Trellis-Best = req.http.X-Trellis-Weight; set req.http.X-Trellis-Locale = "pl"; }
             }
             elsif ((req.http.X-Trellis-Range == "fr" || req.http.X-Trellis-Range ~ "^fr-")) {
-                if (req.http.X-Trellis-Excluded !~ " fr ") { set req.http.X-Trellis-Best = req.http.X-Trellis-Weight; set req.http.X-Trellis-Locale = "fr"; }
+                if (req.http.X-Trellis-Excluded !~ "\|fr\|") { set req.http.X-Trellis-Best = req.http.X-Trellis-Weight; set req.http.X-Trellis-Locale = "fr"; }
             }
             elsif ((req.http.X-Trellis-Range == "en" || req.http.X-Trellis-Range ~ "^en-")) {
-                if (req.http.X-Trellis-Excluded !~ " en ") { set req.http.X-Trellis-Best = req.http.X-Trellis-Weight; set req.http.X-Trellis-Locale = "en"; }
+                if (req.http.X-Trellis-Excluded !~ "\|en\|") { set req.http.X-Trellis-Best = req.http.X-Trellis-Weight; set req.http.X-Trellis-Locale = "en"; }
             }
         }
     }
@@ -406,13 +406,13 @@ sub trellis_locale {
         if (req.http.X-Trellis-Range && std.integer(req.http.X-Trellis-Weight, 0) > std.integer(req.http.X-Trellis-Best, 0)) {
             if (req.http.X-Trellis-Range == "*") { set req.http.X-Trellis-Best = req.http.X-Trellis-Weight; set req.http.X-Trellis-Locale = "en"; }
             elsif ((req.http.X-Trellis-Range == "pl" || req.http.X-Trellis-Range ~ "^pl-")) {
-                if (req.http.X-Trellis-Excluded !~ " pl ") { set req.http.X-Trellis-Best = req.http.X-Trellis-Weight; set req.http.X-Trellis-Locale = "pl"; }
+                if (req.http.X-Trellis-Excluded !~ "\|pl\|") { set req.http.X-Trellis-Best = req.http.X-Trellis-Weight; set req.http.X-Trellis-Locale = "pl"; }
             }
             elsif ((req.http.X-Trellis-Range == "fr" || req.http.X-Trellis-Range ~ "^fr-")) {
-                if (req.http.X-Trellis-Excluded !~ " fr ") { set req.http.X-Trellis-Best = req.http.X-Trellis-Weight; set req.http.X-Trellis-Locale = "fr"; }
+                if (req.http.X-Trellis-Excluded !~ "\|fr\|") { set req.http.X-Trellis-Best = req.http.X-Trellis-Weight; set req.http.X-Trellis-Locale = "fr"; }
             }
             elsif ((req.http.X-Trellis-Range == "en" || req.http.X-Trellis-Range ~ "^en-")) {
-                if (req.http.X-Trellis-Excluded !~ " en ") { set req.http.X-Trellis-Best = req.http.X-Trellis-Weight; set req.http.X-Trellis-Locale = "en"; }
+                if (req.http.X-Trellis-Excluded !~ "\|en\|") { set req.http.X-Trellis-Best = req.http.X-Trellis-Weight; set req.http.X-Trellis-Locale = "en"; }
             }
         }
     }
@@ -434,13 +434,13 @@ sub trellis_locale {
         if (req.http.X-Trellis-Range && std.integer(req.http.X-Trellis-Weight, 0) > std.integer(req.http.X-Trellis-Best, 0)) {
             if (req.http.X-Trellis-Range == "*") { set req.http.X-Trellis-Best = req.http.X-Trellis-Weight; set req.http.X-Trellis-Locale = "en"; }
             elsif ((req.http.X-Trellis-Range == "pl" || req.http.X-Trellis-Range ~ "^pl-")) {
-                if (req.http.X-Trellis-Excluded !~ " pl ") { set req.http.X-Trellis-Best = req.http.X-Trellis-Weight; set req.http.X-Trellis-Locale = "pl"; }
+                if (req.http.X-Trellis-Excluded !~ "\|pl\|") { set req.http.X-Trellis-Best = req.http.X-Trellis-Weight; set req.http.X-Trellis-Locale = "pl"; }
             }
             elsif ((req.http.X-Trellis-Range == "fr" || req.http.X-Trellis-Range ~ "^fr-")) {
-                if (req.http.X-Trellis-Excluded !~ " fr ") { set req.http.X-Trellis-Best = req.http.X-Trellis-Weight; set req.http.X-Trellis-Locale = "fr"; }
+                if (req.http.X-Trellis-Excluded !~ "\|fr\|") { set req.http.X-Trellis-Best = req.http.X-Trellis-Weight; set req.http.X-Trellis-Locale = "fr"; }
             }
             elsif ((req.http.X-Trellis-Range == "en" || req.http.X-Trellis-Range ~ "^en-")) {
-                if (req.http.X-Trellis-Excluded !~ " en ") { set req.http.X-Trellis-Best = req.http.X-Trellis-Weight; set req.http.X-Trellis-Locale = "en"; }
+                if (req.http.X-Trellis-Excluded !~ "\|en\|") { set req.http.X-Trellis-Best = req.http.X-Trellis-Weight; set req.http.X-Trellis-Locale = "en"; }
             }
         }
     }
@@ -462,13 +462,13 @@ sub trellis_locale {
         if (req.http.X-Trellis-Range && std.integer(req.http.X-Trellis-Weight, 0) > std.integer(req.http.X-Trellis-Best, 0)) {
             if (req.http.X-Trellis-Range == "*") { set req.http.X-Trellis-Best = req.http.X-Trellis-Weight; set req.http.X-Trellis-Locale = "en"; }
             elsif ((req.http.X-Trellis-Range == "pl" || req.http.X-Trellis-Range ~ "^pl-")) {
-                if (req.http.X-Trellis-Excluded !~ " pl ") { set req.http.X-Trellis-Best = req.http.X-Trellis-Weight; set req.http.X-Trellis-Locale = "pl"; }
+                if (req.http.X-Trellis-Excluded !~ "\|pl\|") { set req.http.X-Trellis-Best = req.http.X-Trellis-Weight; set req.http.X-Trellis-Locale = "pl"; }
             }
             elsif ((req.http.X-Trellis-Range == "fr" || req.http.X-Trellis-Range ~ "^fr-")) {
-                if (req.http.X-Trellis-Excluded !~ " fr ") { set req.http.X-Trellis-Best = req.http.X-Trellis-Weight; set req.http.X-Trellis-Locale = "fr"; }
+                if (req.http.X-Trellis-Excluded !~ "\|fr\|") { set req.http.X-Trellis-Best = req.http.X-Trellis-Weight; set req.http.X-Trellis-Locale = "fr"; }
             }
             elsif ((req.http.X-Trellis-Range == "en" || req.http.X-Trellis-Range ~ "^en-")) {
-                if (req.http.X-Trellis-Excluded !~ " en ") { set req.http.X-Trellis-Best = req.http.X-Trellis-Weight; set req.http.X-Trellis-Locale = "en"; }
+                if (req.http.X-Trellis-Excluded !~ "\|en\|") { set req.http.X-Trellis-Best = req.http.X-Trellis-Weight; set req.http.X-Trellis-Locale = "en"; }
             }
         }
     }

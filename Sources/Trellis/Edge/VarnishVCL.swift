@@ -161,13 +161,14 @@ enum VarnishVCL {
         vcl.line("set req.http.X-Trellis-Locale = \"\(locales.default)\";")
         vcl.line("if (!req.http.Accept-Language) { return; }")
         vcl.line("if (req.http.Accept-Language ~ \"^([^,]*,){\(maxLanguageRanges)}\") { return (pass); }")
-        vcl.line("set req.http.X-Trellis-Excluded = \" \";")
+        // Ranges weighted 0, between `|`s (a header value's leading space would not survive).
+        vcl.line("set req.http.X-Trellis-Excluded = \"|\";")
         vcl.line("set req.http.X-Trellis-Best = \"0\";")
         // First pass: check every element, and note the ranges weighted 0.
         for index in 0..<maxLanguageRanges {
             vcl.open("if (req.http.Accept-Language ~ \"^([^,]*,){\(index)}\") {")
             element(index, pattern: grammar, &vcl)
-            vcl.line("if (req.http.X-Trellis-Range && std.integer(req.http.X-Trellis-Weight, 1000) == 0) { set req.http.X-Trellis-Excluded = req.http.X-Trellis-Excluded + req.http.X-Trellis-Range + \" \"; }")
+            vcl.line("if (req.http.X-Trellis-Range && std.integer(req.http.X-Trellis-Weight, 1000) == 0) { set req.http.X-Trellis-Excluded = req.http.X-Trellis-Excluded + req.http.X-Trellis-Range + \"|\"; }")
             vcl.close()
         }
         // Second pass: each weighted range's lookup, the best kept.
@@ -185,7 +186,7 @@ enum VarnishVCL {
                 let match = singleton ? "req.http.X-Trellis-Range == \"\(lower)\""
                     : "(req.http.X-Trellis-Range == \"\(lower)\" || req.http.X-Trellis-Range ~ \"^\(escaped)-\")"
                 vcl.open("elsif (\(match)) {")
-                vcl.line("if (req.http.X-Trellis-Excluded !~ \" \(escaped) \") { set req.http.X-Trellis-Best = req.http.X-Trellis-Weight; set req.http.X-Trellis-Locale = \"\(tag)\"; }")
+                vcl.line("if (req.http.X-Trellis-Excluded !~ \"\\|\(escaped)\\|\") { set req.http.X-Trellis-Best = req.http.X-Trellis-Weight; set req.http.X-Trellis-Locale = \"\(tag)\"; }")
                 vcl.close()
             }
             vcl.close()
