@@ -19,6 +19,8 @@ import pytest
 from conftest import ROOT
 
 VARNISH = ROOT / "deploy" / "varnish"
+# Debian puts varnishd in /usr/sbin, which a user's PATH may lack.
+VARNISHD = shutil.which("varnishd") or "/usr/sbin/varnishd"
 AT = "2026-06-15T12:00:00Z"  # every Trellis the tests start decides its schedule as of this instant
 VERSIONS = ["ios/4.2.0", "ios/5.0.1", "ios/5.1.3", "ios/6.0.0", "android/4.0.0", "android/4.8.2", "android/5.2.0",
             "android/6.1.0", "web/1.0.0", "web/1.1.5", "web/1.2.0", "web/2.0.0"]
@@ -72,7 +74,7 @@ def wait_for_port(port, process, log=None):
 def start_varnish(workdir, name, vcl_text, port):
     vcl = workdir / f"{name}.vcl"
     vcl.write_text(vcl_text)
-    process = subprocess.Popen(["varnishd", "-F", "-j", "none", "-n", str(workdir / name), "-a", f"127.0.0.1:{port}", "-f", str(vcl),
+    process = subprocess.Popen([VARNISHD, "-F", "-j", "none", "-n", str(workdir / name), "-a", f"127.0.0.1:{port}", "-f", str(vcl),
                                 "-s", "malloc,128m", "-p", "http_gzip_support=off"],
                                stdout=open(workdir / f"{name}.log", "w"), stderr=subprocess.STDOUT)
     wait_for_port(port, process, workdir / f"{name}.log")
@@ -166,7 +168,7 @@ def test_the_checked_in_vcl_is_generated_from_the_sample_pages():
 
 
 def test_varnishd_compiles_the_vcl():
-    result = subprocess.run(["varnishd", "-C", "-f", str(VARNISH / "trellis.vcl")], capture_output=True, text=True, timeout=120)
+    result = subprocess.run([VARNISHD, "-C", "-f", str(VARNISH / "trellis.vcl")], capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr[-2000:]
 
 
