@@ -49,7 +49,4 @@ public struct ClientRanges: Sendable {
         case .web: 2
         }
     }
-
-    /// The name of the class of `client`: `ios/5.1.0`, or `none`.
-    public func name(of client: ClientVersion?) -> String { names[index(of: client)] }
 }

@@ -5,9 +5,9 @@ import SDUI
 /// locales, the experiments and canaries, the routed pages (which are personal, which are in an
 /// experiment) and the capability names. The VCL (`VarnishVCL`) is made from it alone, and its
 /// hash is `X-Trellis-Edge`: a content edit leaves it unchanged, a new boundary changes it.
-struct EdgeModel: Sendable, Equatable {
+struct EdgeModel: Sendable {
     /// One routed page.
-    struct Page: Sendable, Equatable {
+    struct Page: Sendable {
         let name: String
         /// The route as written (`/product/:id`).
         let route: String
@@ -57,6 +57,4 @@ struct EdgeModel: Sendable, Equatable {
 
     /// `X-Trellis-Edge`: the first 16 bytes of the SHA-256 of `canonicalText`, as hex.
     var hash: String { String(SHA256.hex(SHA256.digest(Array(canonicalText.utf8))).prefix(32)) }
-
-    static func == (a: EdgeModel, b: EdgeModel) -> Bool { a.canonicalText == b.canonicalText }
 }
