@@ -72,12 +72,19 @@ def wait_for_port(port, process, log=None):
 
 
 def start_varnish(workdir, name, vcl_text, port):
+    """A varnishd in the foreground (stopped by its PID) with `vcl_text`; stopped again if it
+    never listens."""
     vcl = workdir / f"{name}.vcl"
     vcl.write_text(vcl_text)
     process = subprocess.Popen([VARNISHD, "-F", "-j", "none", "-n", str(workdir / name), "-a", f"127.0.0.1:{port}", "-f", str(vcl),
                                 "-s", "malloc,128m", "-p", "http_gzip_support=off"],
                                stdout=open(workdir / f"{name}.log", "w"), stderr=subprocess.STDOUT)
-    wait_for_port(port, process, workdir / f"{name}.log")
+    try:
+        wait_for_port(port, process, workdir / f"{name}.log")
+    except AssertionError:
+        if process.poll() is None:
+            stop(process)
+        raise
     return process
 
 
@@ -94,18 +101,21 @@ def edge(tmp_path_factory):
     pages = work / "Pages"
     shutil.copytree(ROOT / "Pages", pages)
     trellis_port, varnish_port, plain_port = free_port(), free_port(), free_port()
-    log = open(work / "trellis.log", "w")
-    trellis = subprocess.Popen([trellis_binary(), "serve", "--pages", str(pages), "--port", str(trellis_port),
-                                "--reload-interval", "3600", "--edge-purge", f"http://127.0.0.1:{varnish_port}/"],
-                               env=dict(os.environ, TRELLIS_AT=AT), stdout=log, stderr=subprocess.STDOUT)
-    wait_for_port(trellis_port, trellis)
-    varnish = start_varnish(work, "generated", generate(pages, f"127.0.0.1:{trellis_port}"), varnish_port)
-    plain = start_varnish(work, "plain", PLAIN_VCL % trellis_port, plain_port)
-    yield {"pages": pages, "work": work, "trellis": trellis, "trellis_port": trellis_port, "varnish_port": varnish_port,
-           "plain_port": plain_port}
-    for process in (plain, varnish, trellis):
-        stop(process)
-    log.close()
+    started = []  # stopped in reverse, whatever fails on the way
+    with open(work / "trellis.log", "w") as log:
+        try:
+            trellis = subprocess.Popen([trellis_binary(), "serve", "--pages", str(pages), "--port", str(trellis_port),
+                                        "--reload-interval", "3600", "--edge-purge", f"http://127.0.0.1:{varnish_port}/"],
+                                       env=dict(os.environ, TRELLIS_AT=AT), stdout=log, stderr=subprocess.STDOUT)
+            started.append(trellis)
+            wait_for_port(trellis_port, trellis)
+            started.append(start_varnish(work, "generated", generate(pages, f"127.0.0.1:{trellis_port}"), varnish_port))
+            started.append(start_varnish(work, "plain", PLAIN_VCL % trellis_port, plain_port))
+            yield {"pages": pages, "work": work, "trellis": trellis, "trellis_port": trellis_port,
+                   "varnish_port": varnish_port, "plain_port": plain_port}
+        finally:
+            for process in reversed(started):
+                stop(process)
 
 
 class Client:
