@@ -4,6 +4,8 @@ PAGES      ?= Pages
 PORT       ?= 8080
 APT_PKGS   := libssl-dev zlib1g-dev openssl curl
 BENCH_PKGS := wrk nginx valgrind
+# Varnish 7 with xkey (varnish-modules) and SHA-256 (varnish-vmod-digest): deploy/varnish and its test.
+EDGE_PKGS  := varnish varnish-modules varnish-vmod-digest
 # The preview's browser test drives Debian's chromium headless.
 BROWSER_PKGS := chromium
 # The generated Kotlin client models' test compiles them with Debian's kotlin (1.3) against its Gson.
@@ -13,7 +15,7 @@ PIP_PKGS   := pytest:pytest PyYAML:yaml kubernetes-validate:kubernetes_validate 
 PYTHON     ?= python3
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps bench-deps browser-deps client-deps deploy-deps sample-models fuzz-deps build release run upstream test bench fuzz fuzz-diff validate configmap cluster clean
+.PHONY: deps bench-deps browser-deps client-deps deploy-deps varnish-vcl sample-models fuzz-deps build release run upstream test bench fuzz fuzz-diff validate configmap cluster clean
 
 # apt-install: installs those of the packages $(1) that dpkg doesn't know yet.
 define apt-install
@@ -39,9 +41,10 @@ browser-deps:
 client-deps:
 	$(call apt-install,$(CLIENT_PKGS))
 
-## deploy-deps: what deploy/tests needs: nginx and wrk (apt), pytest, PyYAML,
+## deploy-deps: what deploy/tests needs: nginx, wrk and Varnish with its modules (apt), pytest, PyYAML,
 ## kubernetes-validate and jsonschema (the schema tests' validator) (pip), each installed only when missing.
 deploy-deps: bench-deps
+	$(call apt-install,$(EDGE_PKGS))
 	@missing=""; for p in $(PIP_PKGS); do $(PYTHON) -c "import $${p#*:}" 2>/dev/null || missing="$$missing $${p%%:*}"; done; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing:$$missing"; \
@@ -96,6 +99,10 @@ bench: bench-deps release
 ## volume items) from Pages/.
 configmap:
 	$(PYTHON) deploy/kubernetes/pages-configmap.py
+
+## varnish-vcl: regenerate deploy/varnish/trellis.vcl from Pages/ (SPEC §12); a test checks it is current.
+varnish-vcl: build
+	$$($(SWIFT) build --show-bin-path)/trellis edge --varnish --pages $(PAGES) --backend 127.0.0.1:8080 > deploy/varnish/trellis.vcl
 
 ## cluster: three replicas and nginx on 127.0.0.1:8080 (replicas on 8081-8083), until Ctrl-C.
 cluster: release bench-deps

@@ -23,6 +23,9 @@ extension ServeCommand {
 
     func validate() throws {
         if (tlsCert == nil) != (tlsKey == nil) { throw ValidationError("--tls-cert and --tls-key go together") }
+        if let url = ServeOptions.firstInvalidPurgeURL(edgePurge) {
+            throw ValidationError("--edge-purge: \(url) is not an http(s)://host[:port]/path URL")
+        }
         try Self.check("port", port, Self.portRange)
         if let metricsPort {
             try Self.check("metrics-port", metricsPort, Self.portRange)

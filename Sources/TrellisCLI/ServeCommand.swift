@@ -12,7 +12,7 @@ struct ServeCommand: ParsableCommand {
         "pages", "host", "port", "tls-cert", "tls-key", "max-request-line", "max-header-bytes",
         "max-header-count", "max-body", "head-timeout", "idle-timeout", "max-connections",
         "drain-grace", "drain-timeout", "cache-bytes", "event-loops", "reload-interval", "upstream-ca",
-        "cors-origins", "at", "metrics-port",
+        "cors-origins", "at", "metrics-port", "edge-purge",
     ]
 
     /// What a flag left out means: the server's and the application's own defaults, so that each
@@ -41,6 +41,9 @@ struct ServeCommand: ParsableCommand {
             help: "PEM CA certificates trusted for https upstreams besides the system store (repeatable).")
     var upstreamCA: [String] = []
     @Option(help: "Origins whose browser apps may call the server (CORS), comma-separated, or *.") var corsOrigins: String?
+    @Option(name: .customLong("edge-purge"),
+            help: "After a reload, PURGE each changed page (xkey: page-<name>) at this shared cache's URL (repeatable).")
+    var edgePurge: [String] = []
     @Flag(help: "Serve /_preview/<route>: what each client receives, side by side (for page authors).") var preview = false
     @Option(help: "Decide scheduled content as of this fixed RFC 3339 time, e.g. 2026-12-01T00:00:00Z (previews, tests).") var at: String?
     @OptionGroup var logging: LogOptions
@@ -72,6 +75,7 @@ struct ServeCommand: ParsableCommand {
         options.upstreamCAFiles = upstreamCA
         options.corsOrigins = Self.origins(corsOrigins)
         options.preview = preview
+        options.edgePurgeURLs = edgePurge
         options.scheduleInstant = try at.map(ScheduleInstant.parse)
         let status = TrellisServer.run(options)
         throw ExitCode(status)

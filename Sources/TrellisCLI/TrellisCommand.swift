@@ -11,7 +11,7 @@ struct TrellisCommand: ParsableCommand {
         discussion: "Every flag can also be set with an environment variable TRELLIS_<FLAG> (TRELLIS_PORT, TRELLIS_PAGES, ...); a flag on the command line wins.",
         version: TrellisVersion.current,
         subcommands: [ServeCommand.self, ValidateCommand.self, RenderCommand.self, ActCommand.self, SchemaCommand.self,
-                      ClientModelsCommand.self, DiffCommand.self, UpstreamCommand.self, BenchCommand.self]
+                      ClientModelsCommand.self, DiffCommand.self, UpstreamCommand.self, BenchCommand.self, EdgeCommand.self]
     )
 
     static func main() {

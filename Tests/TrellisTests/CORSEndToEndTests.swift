@@ -20,8 +20,12 @@ import Testing
         return pages
     }
 
+    /// `Origin` is named once among the answer's `Vary` fields: in a page's one list (SPEC §12),
+    /// or as a field of its own on any other answer.
     func varies(_ response: TestClient.Response) -> Bool {
-        response.headers.contains { $0.0.lowercased() == "vary" && $0.1 == "Origin" }
+        let names = response.headers.filter { $0.0.lowercased() == "vary" }
+            .flatMap { $0.1.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+        return names.filter { $0 == "Origin" }.count == 1 && names.count == Set(names).count
     }
 
     func expectAllowed(_ response: TestClient.Response, origin: String = origin, _ what: String) {

@@ -45,7 +45,8 @@ import TestSupport
         #expect(cache.count == 0 && cache.hits == 0)
         let text = String(decoding: first.response.preformattedHeaders, as: UTF8.self)
         #expect(text.contains("Cache-Control: private, no-cache\r\n"))
-        #expect(text.contains("Vary: Accept-Encoding, X-Client-Version, X-Client-Capabilities, X-Device-Id, X-AB-Variant, X-Release, Authorization\r\n"))
+        // No version boundary, no experiment, no strings: only the coding, capabilities and credentials shape it (SPEC §12).
+        #expect(text.contains("Vary: Accept-Encoding, X-Client-Capabilities, Authorization\r\n"))
         // Revalidation still works: the same body has the same ETag.
         let etag = try #require(first.representation?.etag)
         #expect(run("/cart", [("Authorization", "Bearer alice"), ("If-None-Match", etag)], cache).response.status == 304)
@@ -64,6 +65,7 @@ import TestSupport
         #expect(plan("fr") != plan("de") && plan("fr") != plan(nil))
         #expect(plan("fr")?.personal == false && plan("fr")?.forwardedValues == ["accept-language": Array("fr".utf8)])
         let text = String(decoding: run("/news", [("Accept-Language", "fr")], cache).response.preformattedHeaders, as: UTF8.self)
-        #expect(text.contains("X-Release, Accept-Language\r\n") && text.contains("Cache-Control: private, max-age=60\r\n"))
+        #expect(text.contains("Vary: Accept-Encoding, X-Client-Capabilities, Accept-Language\r\n")
+            && text.contains("Cache-Control: public, max-age=60\r\n"))
     }
 }

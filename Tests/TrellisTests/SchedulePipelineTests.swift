@@ -42,14 +42,14 @@ import Testing
 
         let before = run(pipeline, clock)
         #expect(before.record.cache == .miss && !hasSale(before))
-        #expect(PagePipelineTests.header(before, "Cache-Control") == "private, max-age=3")
+        #expect(PagePipelineTests.header(before, "Cache-Control") == "public, max-age=3")
         clock.advance(.seconds(2))
         let hit = run(pipeline, clock)
         #expect(hit.record.cache == .hit && !hasSale(hit))
-        #expect(PagePipelineTests.header(hit, "Cache-Control") == "private, max-age=1")
+        #expect(PagePipelineTests.header(hit, "Cache-Control") == "public, max-age=1")
         clock.advance(.seconds(1))
         let after = run(pipeline, clock)
         #expect(after.record.cache == .miss && hasSale(after))
-        #expect(PagePipelineTests.header(after, "Cache-Control") == "private, max-age=60")
+        #expect(PagePipelineTests.header(after, "Cache-Control") == "public, max-age=60")
     }
 }

@@ -37,7 +37,7 @@ import Testing
         let home = try client.request("/home", headers: [("X-Client-Version", "ios/5.2.0")])
         #expect(home.status == 200)
         #expect(home.header("Content-Type") == "application/json; charset=utf-8")
-        #expect(home.header("Cache-Control")?.hasPrefix("private, max-age=") == true)
+        #expect(home.header("Cache-Control")?.hasPrefix("public, max-age=") == true)
         #expect(home.header("Vary") == "Accept-Encoding, X-Client-Version, X-Client-Capabilities, X-Device-Id, X-AB-Variant, X-Release, Accept-Language")
         #expect(home.header("Content-Language") == "en")
         #expect(home.header("X-Release") == "stable")

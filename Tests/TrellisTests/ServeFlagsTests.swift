@@ -45,6 +45,11 @@ import Testing
         #expect(notPEM.status != 0 && notPEM.stderr.contains("upstream CA"))
     }
 
+    @Test func anEdgePurgeThatIsNotAURLIsRefusedAtStart() throws {
+        let result = try runTrellis(["serve", "--pages", ServeEndToEndTests.pages, "--port", "0", "--edge-purge", "varnish:6081"])
+        #expect(result.status != 0 && result.stderr.contains("--edge-purge: varnish:6081 is not an http(s)://host[:port]/path URL"))
+    }
+
     @Test func theLargestValuesStart() throws {
         let server = try ServerProcess(pages: ServeEndToEndTests.pages, arguments: [
             "--head-timeout", "86400", "--idle-timeout", "86400", "--reload-interval", "86400", "--drain-timeout", "86400",

@@ -8,6 +8,8 @@ package struct ClientRequest: Sendable {
     /// The methods the client sends.
     package enum Method: String, Sendable {
         case get = "GET", head = "HEAD", post = "POST", put = "PUT", patch = "PATCH", delete = "DELETE"
+        /// A cache's purge (Varnish, SPEC §12's `--edge-purge`).
+        case purge = "PURGE"
 
         /// Safe and idempotent: sending it again on a fresh connection can't act twice.
         package var isRetriable: Bool { self == .get || self == .head }

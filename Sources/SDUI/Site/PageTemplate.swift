@@ -10,6 +10,8 @@ struct PageTemplate: Sendable {
     let forwarding: Forwarding
     /// `Cache-Control: max-age`; 0 when absent.
     let maxAge: Int
+    /// `staleWhileRevalidate` and `staleIfError` (SPEC §12), for shared caches.
+    let stale: StaleTimes
     /// The data entries in author order.
     let data: [DataEntry]
     /// The root `page` component.

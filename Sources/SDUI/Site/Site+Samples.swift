@@ -38,6 +38,11 @@ extension Site {
     /// (types, fields, actions), every `disabled` bound (an exact version and the next patch
     /// after it), and `minVersions`. Sorted, distinct.
     public func versionBoundaries(of platform: Platform) -> [SemanticVersion] {
+        Self.versionBoundaries(of: platform, catalog: catalog, rollout: rollout)
+    }
+
+    /// `versionBoundaries(of:)` of a site with `catalog` and `rollout`.
+    static func versionBoundaries(of platform: Platform, catalog: Catalog, rollout: RolloutConfig) -> [SemanticVersion] {
         var versions = Set<SemanticVersion>()
         func add(_ table: VersionTable?) { if let version = table?.versions[platform] { versions.insert(version) } }
         func add(_ disabled: DisabledVersions?) {
@@ -58,5 +63,13 @@ extension Site {
         }
         if let minimum = rollout.minVersions[platform] { versions.insert(minimum) }
         return versions.sorted()
+    }
+}
+
+extension Site {
+    /// Every component and action type name the catalog declares, sorted: the names
+    /// `X-Client-Capabilities` may usefully carry (others are ignored, SPEC §4.4).
+    public var capabilityNames: [String] {
+        Array(Set(catalog.types.map(\.name) + catalog.actions.types.map(\.name))).sorted()
     }
 }

@@ -23,13 +23,24 @@ public final class Site: Sendable {
     let literalIDs: [String: Int]
     /// The actions the server performs (`actions/<name>.json`, SPEC §11), by name.
     let actions: [String: ServerAction]
+    /// The client classes by version (SPEC §12): the ranges between the catalog's and rollout's
+    /// boundaries, `softMinVersions` included.
+    public let clientRanges: ClientRanges
+    /// Per template, a hash of what its answers are made from (`ContentHash.fingerprints`): a
+    /// reload that changes it changes what the template may serve.
+    let fingerprints: [String: String]
 
     init(version: String, catalog: Catalog, templates: [String: PageTemplate], routes: RouteTable, sources: SourceTable,
          rollout: RolloutConfig, localization: Localization? = nil, updateBanner: UpdateBanner? = nil,
          warnings: [ValidationProblem] = [], literalIDs: [String: Int] = [:],
-         actions: [String: ServerAction] = [:]) {
+         actions: [String: ServerAction] = [:], fingerprints: [String: String] = [:]) {
         self.literalIDs = literalIDs
         self.actions = actions
+        self.fingerprints = fingerprints
+        clientRanges = ClientRanges { platform in
+            Site.versionBoundaries(of: platform, catalog: catalog, rollout: rollout)
+                + (rollout.softMinVersions[platform].map { [$0] } ?? [])
+        }
         self.localization = localization
         self.updateBanner = updateBanner
         self.warnings = warnings
@@ -63,6 +74,11 @@ public final class Site: Sendable {
     /// The template's `maxAge` in seconds; 0 when absent or for an unknown template.
     public func maxAge(of template: String) -> Int {
         templates[template]?.maxAge ?? 0
+    }
+
+    /// The template's `staleWhileRevalidate` and `staleIfError` (SPEC §12); none for an unknown template.
+    public func staleTimes(of template: String) -> StaleTimes {
+        templates[template]?.stale ?? StaleTimes()
     }
 
     /// The class of a client: all clients that get the same bytes share one. Memoized.

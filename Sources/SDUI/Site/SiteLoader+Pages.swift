@@ -1,6 +1,7 @@
 /// Page templates: `route`, `maxAge`, `data` entries and the `root` component.
 extension SiteLoader {
-    private static let pageKeys = ObjectKeys(["route", "maxAge", "query", "data", "root"], in: "a page")
+    private static let pageKeys = ObjectKeys(
+        ["route", "maxAge", "staleWhileRevalidate", "staleIfError", "query", "data", "root"], in: "a page")
     private static let entryKeys = ObjectKeys(["source", "key", "params", "required", "timeoutMs"], in: "a data entry")
 
     /// The page `pages/<name>.json`: its header read here, its root compiled by `compiler`, its
@@ -20,6 +21,8 @@ extension SiteLoader {
             }
         }
         let maxAge = page.int("maxAge", .nonNegative, &problems) ?? 0
+        let stale = StaleTimes(whileRevalidate: page.int("staleWhileRevalidate", .nonNegative, &problems),
+                               ifError: page.int("staleIfError", .nonNegative, &problems))
         let query = queryNames(page["query"], file)
         let entries = dataEntries(page, route, query, sources)
         guard let rootValue = page["root"] else {
@@ -42,7 +45,7 @@ extension SiteLoader {
             problems.report(duplicate.site.file, duplicate.site.path, "duplicate component id \"\(duplicate.id)\" on page \"\(name)\"")
         }
         var template = PageTemplate(name: name, route: route, query: query, forwarding: Forwarding(entries: entries, sources: sources),
-                                maxAge: maxAge, data: entries, root: root,
+                                maxAge: maxAge, stale: stale, data: entries, root: root,
                                 checksIDs: ComponentIDs.mayRepeat(in: .component(root), catalog: compiler.catalog),
                                 edges: compiled.edges)
         placeSections(of: &template, catalog: compiler.catalog, sources: sources)

@@ -78,7 +78,8 @@ struct SiteLoader {
         return .success(Site(version: ContentHash.of(files), catalog: catalog, templates: templates,
                              routes: routes, sources: sources, rollout: rollout, localization: localization,
                              updateBanner: banner.map { UpdateBanner(node: $0.node, edges: $0.edges) },
-                             warnings: warnings.sorted, literalIDs: compiler.literalIDs, actions: actions))
+                             warnings: warnings.sorted, literalIDs: compiler.literalIDs, actions: actions,
+                             fingerprints: ContentHash.fingerprints(files, templates: templates.keys)))
     }
 
     /// `home` for `pages/home.json` under `pages/`; nil for other paths and subfolders.

@@ -59,10 +59,12 @@ public struct CORSPolicy: Sendable {
         return origins.contains(origin.lowercased())
     }
 
-    /// `response` with the CORS fields for a request with `headers`.
+    /// `response` with the CORS fields for a request with `headers`. A page answer's `Vary`
+    /// (its pre-encoded headers) names `Origin` already, in its one list (SPEC §12); any other
+    /// answer gets a `Vary: Origin` of its own.
     func decorated(_ response: HTTPResponse, requestHeaders headers: HTTPHeaders) -> HTTPResponse {
         var response = response
-        response.headers.add("Vary", "Origin")
+        if response.preformattedHeaders.isEmpty { response.headers.add("Vary", "Origin") }
         if let origin = allowedOrigin(headers) {
             response.headers.add("Access-Control-Allow-Origin", origin)
             response.headers.add("Access-Control-Expose-Headers", Self.exposedHeaders)

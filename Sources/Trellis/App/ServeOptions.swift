@@ -1,4 +1,5 @@
 import Foundation
+import HTTPClient
 import HTTPServer
 
 /// Everything `trellis serve` is configured with: the HTTP server's own settings (limits,
@@ -31,10 +32,17 @@ public struct ServeOptions: Sendable {
     /// real time of each request. For previewing a date, and for tests that must not depend on
     /// today's date. The `Date` header and every timeout keep the real clock.
     public var scheduleInstant: Date?
+    /// `--edge-purge`: the shared caches told what each reload changed (SPEC §12); none: no purges.
+    public var edgePurgeURLs: [String] = []
     /// `--log-format`: the access log's lines (the logs' are set by `LogBootstrap`).
     public var logFormat = LogFormat.text
 
     public init() {}
+
+    /// The first `--edge-purge` value that is not an `http(s)://host[:port]/path` URL, if any.
+    public static func firstInvalidPurgeURL(_ urls: [String]) -> String? {
+        urls.first { HTTPClient.ClientTarget($0) == nil }
+    }
 
     /// The response cache's share of `cacheBytes`: what the upstream values do not take.
     public var responseCacheBytes: Int { cacheBytes - upstreamCacheBytes }

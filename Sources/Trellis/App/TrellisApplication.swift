@@ -73,7 +73,7 @@ final class TrellisApplication: Sendable {
 
     /// The pipeline of the Pages version serving now, with the shared cache.
     var pipeline: PagePipeline {
-        PagePipeline(snapshot: store.current, cache: cache, dataLoader: dataLoader)
+        PagePipeline(snapshot: store.current, cache: cache, dataLoader: dataLoader, varyOrigin: cors != nil)
     }
 
     /// The decision memo of event loop `loop`, to be used on its thread only; nil past the

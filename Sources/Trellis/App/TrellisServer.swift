@@ -60,7 +60,12 @@ public enum TrellisServer {
         registry.gauge("trellis_open_connections", help: "Open client connections.") { Double(server.openConnections) }
         ProcessMetrics.register(on: registry)
         app.accessLog.register(on: registry)
-        let reloader = PagesReloader(folder: folder, store: app.store, logger: logger) { _, _ in app.didReload() }
+        let purger = options.edgePurgeURLs.isEmpty ? nil
+            : EdgePurger(urls: options.edgePurgeURLs, current: app.store.current, logger: logger)
+        let reloader = PagesReloader(folder: folder, store: app.store, logger: logger) { _, _ in
+            app.didReload()
+            purger?.didReload(app.store.current)
+        }
         registry.counter("trellis_config_reload_failures_total", help: "Reloads rejected by validation.") {
             Double(reloader.failures)
         }
@@ -97,6 +102,6 @@ public enum TrellisServer {
                                          "event-loops": "\(options.http.eventLoops)"]
         if let metricsServer { metadata["metrics-port"] = "\(metricsServer.boundPort)" }
         logger.notice("listening on \(scheme)://\(host):\(server.boundPort)", metadata: metadata)
-        withExtendedLifetime((app, server, metricsServer, reloader, signals)) { dispatchMain() }
+        withExtendedLifetime((app, server, metricsServer, reloader, purger, signals)) { dispatchMain() }
     }
 }

@@ -14,11 +14,14 @@ final class SiteStore: Sendable {
         let localeAnswers = LocaleAnswers()
         /// The version's client classes as metric labels, made once per version.
         let clientLabels: ClientClassLabels
+        /// `X-Trellis-Edge`: the hash of what a shared cache's VCL is made from (`EdgeModel`, SPEC §12).
+        let edgeHash: String
 
         init(site: Site, generation: Int) {
             self.site = site
             self.generation = generation
             clientLabels = ClientClassLabels(site: site)
+            edgeHash = EdgeModel(site: site).hash
         }
     }
 

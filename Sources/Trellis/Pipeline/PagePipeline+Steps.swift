@@ -84,6 +84,7 @@ extension PagePipeline {
     /// Assembly and negotiation of `plan` with its `data`, as of `date`: the routed page, or the
     /// `not-found` or `upgrade` page in its place.
     func resolve(_ plan: PagePlan, data: PageData, at date: Date) -> PageResult {
-        PageResolver(site: snapshot.site, explains: explains).resolve(plan, data: data, at: date)
+        PageResolver(site: snapshot.site, explains: explains, edge: snapshot.edgeHash, varyOrigin: varyOrigin)
+            .resolve(plan, data: data, at: date)
     }
 }

@@ -24,6 +24,8 @@ struct PagePipeline: Sendable {
     /// Record each fallback's path, types and reason in the `PageResult` (`render --explain`,
     /// the preview; both pass no cache). Off on the serving path, which pays nothing for it.
     var explains = false
+    /// CORS is on (`--cors-origins`): every page answer's `Vary` names `Origin` (SPEC §8.1, §12).
+    var varyOrigin = false
 
     /// How a request stands when `serve` returns.
     enum Serving {

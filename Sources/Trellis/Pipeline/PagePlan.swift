@@ -32,6 +32,10 @@ struct PagePlan: Sendable, Hashable {
     /// undeclared ones never reach the plan, so they never split the cache.
     var query: [String: String] = [:]
     var client: ClientClass
+    /// The client's class by version (SPEC §12, the index in `Site.clientRanges.names`): two
+    /// versions of one `client` signature in different ranges are different classes, named
+    /// apart in `X-Trellis-Plan`.
+    var classRange: Int
     /// Variant per experiment, for `$variant`.
     var variants: [String: String]
     /// The response's `X-AB-Variant`, nil when the page is in no experiment.
@@ -78,7 +82,7 @@ struct PagePlan: Sendable, Hashable {
         if !query.isEmpty { hasher.combine(query) }
         if !variants.isEmpty { hasher.combine(variants) }
         if !forwardedValues.isEmpty { hasher.combine(forwardedValues) }
-        hasher.combine(UInt8(belowMinimumVersion ? 1 : 0) | (personal ? 2 : 0) | (upgradeSuggested ? 4 : 0))
+        hasher.combine(UInt32(classRange) << 3 | (belowMinimumVersion ? 1 : 0) | (personal ? 2 : 0) | (upgradeSuggested ? 4 : 0))
     }
 
     /// Plans are equal when every field is, and the query's values byte for byte: `String`'s
@@ -86,7 +90,7 @@ struct PagePlan: Sendable, Hashable {
     /// given the key may well tell apart, so two such requests share no cache entry or call.
     /// Always inlined into the cache's look-up: out of line it cost a cached hit ~30 instructions.
     @inline(__always) static func == (a: PagePlan, b: PagePlan) -> Bool {
-        a.kind == b.kind && a.template == b.template && a.client == b.client && a.locale == b.locale && a.params == b.params
+        a.kind == b.kind && a.template == b.template && a.client == b.client && a.classRange == b.classRange && a.locale == b.locale && a.params == b.params
             && a.variants == b.variants && a.forwardedValues == b.forwardedValues
             && a.belowMinimumVersion == b.belowMinimumVersion && a.personal == b.personal
             && a.upgradeSuggested == b.upgradeSuggested && a.page == b.page && a.variantsHeader == b.variantsHeader
@@ -135,7 +139,8 @@ extension PagePlan {
             try QueryParameters.parse(query, declared: site.declaredQuery(of: template)).get()
         }
         self.init(kind: kind, page: match.page, template: template, params: params, query: declared ?? [:],
-                  client: site.clientClass(for: query.client), variants: variants, variantsHeader: variantsHeader,
+                  client: site.clientClass(for: query.client), classRange: site.clientRanges.index(of: query.clientVersion),
+                  variants: variants, variantsHeader: variantsHeader,
                   release: release, belowMinimumVersion: belowMinimumVersion, personal: forwarding.personal,
                   forwardedNames: forwarding.headers,
                   forwardedValues: forwarding.personal ? [:] : Self.forwardedValues(forwarding.headers, of: request.headers),

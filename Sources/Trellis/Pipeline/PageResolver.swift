@@ -11,6 +11,10 @@ struct PageResolver: Sendable {
     let site: Site
     /// Record each fallback's path, types and reason (`render --explain`, the preview).
     var explains = false
+    /// The Pages version's `X-Trellis-Edge` (`EdgeModel.hash`).
+    var edge = ""
+    /// CORS is on: `Vary` names `Origin`.
+    var varyOrigin = false
 
     func resolve(_ plan: PagePlan, data: PageData, at date: Date) -> PageResult {
         let page = self.page(plan, data: data, date: date)
@@ -22,10 +26,12 @@ struct PageResolver: Sendable {
             release: routed ? plan.release : .stable, fallbacks: rendered.fallbacks, fallbackTypes: rendered.fallbackTypes,
             actionFallbackTypes: rendered.actionFallbackTypes, upgradeRequired: !routed && page.template == "upgrade",
             missingOptional: routed ? data.missingOptional : [], stale: data.stale, personal: plan.personal,
-            forwardedNames: plan.forwardedNames, fallbackRecords: rendered.fallbackRecords, contentLanguage: plan.locale,
+            fallbackRecords: rendered.fallbackRecords, contentLanguage: plan.locale,
             upgradeSuggested: routed && plan.upgradeSuggested,
             nextEdge: site.nextEdge(of: page.template, after: date, updateBanner: routed && plan.upgradeSuggested),
-            section: routed ? plan.kind.section : nil, deferredSections: routed ? (plan.deferred?.names.sorted() ?? []) : [])
+            section: routed ? plan.kind.section : nil, deferredSections: routed ? (plan.deferred?.names.sorted() ?? []) : [],
+            shared: SharedCacheHeaders(plan: plan, template: page.template, routed: routed, site: site, edge: edge,
+                                       varyOrigin: varyOrigin))
     }
 
     /// The page rendered for a plan: the routed one, or a special page in its place.

@@ -23,8 +23,6 @@ struct PageResult: Sendable {
     var stale: [String] = []
     /// A personal page: `Cache-Control: private, no-cache` (SPEC §6.2).
     var personal = false
-    /// Header names forwarded to the page's sources, added to `Vary`.
-    var forwardedNames: [String] = []
     /// Each fallback's path, types and reason; only when the pipeline explains.
     var fallbackRecords: [FallbackRecord] = []
     /// `Content-Language` (and `Accept-Language` in `Vary`), nil when the site has no locales.
@@ -39,6 +37,9 @@ struct PageResult: Sendable {
     var section: String?
     /// The sections the page served as their placeholder, in name order (`render --explain`).
     var deferredSections: [String] = []
+    /// What the answer tells shared caches (SPEC §12): `Vary`, `X-Trellis-Plan`, `xkey`,
+    /// `X-Trellis-Edge`, stale times.
+    var shared = SharedCacheHeaders.minimal
 }
 
 extension PageResult {
@@ -47,8 +48,8 @@ extension PageResult {
     var heapBytes: Int {
         HeapBytes.of(body) + HeapBytes.of(page) + HeapBytes.of(template) + (variantsHeader.map(HeapBytes.of) ?? 0)
             + HeapBytes.of(fallbackTypes) + HeapBytes.of(actionFallbackTypes) + HeapBytes.of(strings: missingOptional)
-            + HeapBytes.of(strings: stale) + HeapBytes.of(strings: forwardedNames) + HeapBytes.of(fallbackRecords)
+            + HeapBytes.of(strings: stale) + HeapBytes.of(fallbackRecords)
             + (contentLanguage.map(HeapBytes.of) ?? 0) + (section.map(HeapBytes.of) ?? 0)
-            + HeapBytes.of(strings: deferredSections)
+            + HeapBytes.of(strings: deferredSections) + shared.heapBytes
     }
 }

@@ -6,19 +6,12 @@ import SDUI
 /// identity body and, for bodies of at least `gzipThreshold` bytes, the gzip body. Built once
 /// per cache entry (a class, so a hit copies one reference); a hit only picks a coding and
 /// writes. `Cache-Control` leads every header block: a page with a scheduled edge ahead
-/// (SPEC §7.5) swaps that line per answer, so its `max-age` never reaches past the edge.
+/// (SPEC §7.5) swaps that line per answer, so its `max-age` (and its stale times, SPEC §12)
+/// never reach past the edge. What shared caches read (`Vary`, `X-Trellis-Plan`, `xkey`,
+/// `X-Trellis-Edge`) is written once here, from the result's `SharedCacheHeaders`.
 final class Representation: Sendable {
     /// Bodies below this many bytes are never gzipped (SPEC §4.2).
     static let gzipThreshold = 1024
-    /// The `Vary` every page response carries.
-    static var vary: String { varyLiteral.description }
-    private static let varyLiteral: StaticString =
-        "Accept-Encoding, X-Client-Version, X-Client-Capabilities, X-Device-Id, X-AB-Variant, X-Release"
-    /// The names `varyLiteral` lists, lowercased: a forwarded header among them is not listed again.
-    private static let varyNames: Set<String> = Set(vary.lowercased().split(separator: ",").map {
-        String($0.drop { $0 == " " })
-    })
-
     let result: PageResult
     let etag: String
     let gzipBody: [UInt8]?
@@ -89,21 +82,9 @@ final class Representation: Sendable {
         let encoded = EncodedBody(result.body, gzip: result.body.count >= Self.gzipThreshold, level: Gzip.level(personal: result.personal))
         etag = encoded.etag
         var common = HeaderBlock(capacity: 512)
-        Self.addCacheControl(result, maxAge: result.maxAge, to: &common)
+        Self.addCacheControl(result, untilEdge: nil, to: &common)
         cacheControlLength = common.bytes.count
-        common.start("Vary")
-        common.literal(Self.varyLiteral)
-        if result.contentLanguage != nil { common.literal(", Accept-Language") }
-        if !result.forwardedNames.isEmpty {
-            // Each name once: a forwarded header already listed is not repeated.
-            var listed = Self.varyNames
-            if result.contentLanguage != nil { listed.insert("accept-language") }
-            for name in result.forwardedNames where listed.insert(name.lowercased()).inserted {
-                common.literal(", ")
-                common.append(name)
-            }
-        }
-        common.end()
+        common.add("Vary", result.shared.vary)
         if let contentLanguage = result.contentLanguage { common.add("Content-Language", contentLanguage) }
         if let variants = result.variantsHeader { common.add("X-AB-Variant", variants) }
         common.add("X-Release", result.release.rawValue)
@@ -113,6 +94,9 @@ final class Representation: Sendable {
         if result.upgradeRequired { common.literal("X-Upgrade-Required: true\r\n") }
         if result.upgradeSuggested { common.literal("X-Upgrade-Suggested: true\r\n") }
         if let section = result.section { common.add("X-Section", section) }
+        if !result.shared.plan.isEmpty { common.add("X-Trellis-Plan", result.shared.plan) }
+        if !result.shared.edge.isEmpty { common.add("X-Trellis-Edge", result.shared.edge) }
+        if !result.shared.xkey.isEmpty { common.add("xkey", result.shared.xkey) }
 
         gzipBody = encoded.gzip
         if result.status == 204 {
@@ -142,18 +126,31 @@ final class Representation: Sendable {
         if let edge = result.nextEdge, !result.personal, !response.preformattedHeaders.isEmpty {
             let left = max(0, Int(edge.timeIntervalSince(date).rounded(.down)))
             var headers = HeaderBlock(capacity: response.preformattedHeaders.count + 8)
-            Self.addCacheControl(result, maxAge: min(result.maxAge, left), to: &headers)
+            Self.addCacheControl(result, untilEdge: left, to: &headers)
             headers.append(lines: response.preformattedHeaders[cacheControlLength...])
             response.preformattedHeaders = headers.bytes
         }
         return response
     }
 
-    /// Adds the `Cache-Control` line of `result` with `maxAge` to `block`.
-    private static func addCacheControl(_ result: PageResult, maxAge: Int, to block: inout HeaderBlock) {
+    /// Adds the `Cache-Control` line of `result` to `block`: `private, no-cache` for a personal
+    /// answer (SPEC §6.2); else `public, max-age` with the template's stale times (SPEC §12), all
+    /// cut so that none reaches past `untilEdge` seconds from now when the schedule has an edge
+    /// ahead: `max-age` at most that, each stale time at most what is left after `max-age`.
+    private static func addCacheControl(_ result: PageResult, untilEdge: Int?, to block: inout HeaderBlock) {
         guard !result.personal else { return block.literal("Cache-Control: private, no-cache\r\n") }
-        block.literal("Cache-Control: private, max-age=")
+        let maxAge = min(result.maxAge, untilEdge ?? .max)
+        block.literal("Cache-Control: public, max-age=")
         block.decimal(maxAge)
+        let left = untilEdge.map { $0 - maxAge } ?? .max
+        if let seconds = result.shared.stale.whileRevalidate {
+            block.literal(", stale-while-revalidate=")
+            block.decimal(min(seconds, left))
+        }
+        if let seconds = result.shared.stale.ifError {
+            block.literal(", stale-if-error=")
+            block.decimal(min(seconds, left))
+        }
         block.end()
     }
 
