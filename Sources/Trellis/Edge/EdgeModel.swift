@@ -11,7 +11,10 @@ struct EdgeModel: Sendable {
         let name: String
         /// The route as written (`/product/:id`).
         let route: String
-        /// It or its canary binds a personal source: the edge never caches it.
+        /// It or its canary binds a personal source even for an app served its `"defer": true`
+        /// sections as placeholders: the edge never caches it. A page personal only for apps
+        /// that get those sections inline is named like any other: for their classes the origin
+        /// answers `private`, which Varnish never stores (its built-in hit-for-miss).
         let personal: Bool
     }
 
@@ -35,7 +38,10 @@ struct EdgeModel: Sendable {
         canaries = site.rollout.canaries
         pages = site.routedPages.map { page, route in
             let templates = [page] + (site.rollout.canary(forPage: page).map { [$0.template] } ?? [])
-            return Page(name: page, route: route, personal: templates.contains { site.forwarding(of: $0).personal })
+            return Page(name: page, route: route, personal: templates.contains { template in
+                let deferred = site.sections(of: template).filter { $0.deferral == .always }.map(\.name)
+                return site.forwarding(of: template, deferred: Set(deferred)).personal
+            })
         }
         capabilities = site.capabilityNames
     }
