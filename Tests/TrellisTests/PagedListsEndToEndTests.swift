@@ -32,6 +32,23 @@ import Testing
         #"{"id":"results-more","type":"skeleton","data":{"height":40,"onAppear":{"type":"load","url":"\#(url)","target":"results-more","mode":"splice"}}}"#
     }
 
+    /// `trellis render --section results --after 2` prints the `_after` page the server answers.
+    @Test func renderPrintsAPageOfAListWithAfter() throws {
+        let upstream = FakeUpstream()
+        defer { upstream.stop() }
+        upstream.script("/recs/7", .json(#"{"items":["a","b","c","d","e"]}"#))
+        let pages = try Self.listPages(upstream: upstream)
+        let args = ["render", "/list/7", "--pages", pages.path, "--client", "ios/6.0.0", "--at", TestInstant.rfc3339, "--section", "results"]
+        let page = try runTrellis(args + ["--after", "2"])
+        #expect(page.status == 0)
+        #expect(String(decoding: page.stdout, as: UTF8.self)
+            == "[" + [Self.item("c"), Self.item("d"), Self.more("/list/7?_section=results&_after=4")].joined(separator: ",") + "]")
+        let past = try runTrellis(args + ["--after", "9"])
+        #expect(past.status == 0 && String(decoding: past.stdout, as: UTF8.self) == "[]")
+        let plain = try runTrellis(["render", "/list/7", "--pages", pages.path, "--at", TestInstant.rfc3339, "--section", "plain", "--after", "0"])
+        #expect(plain.status != 0 && plain.stderr.hasPrefix("400 bad_request"))
+    }
+
     @Test func afterPagesAreArraysThatSpliceIntoTheListAClientThatCantLoadGets() throws {
         let upstream = FakeUpstream()
         defer { upstream.stop() }
