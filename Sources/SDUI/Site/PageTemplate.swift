@@ -26,11 +26,14 @@ struct PageTemplate: Sendable {
     /// The data entries bound outside every section's `then`: fetched however the page's
     /// sections are served.
     var entriesOutsideSections: Set<String> = []
-    /// What the page takes from the request when its `"defer": true` sections are its only
-    /// placeholders (SPEC §6.2, §10.1), worked out at load; nil when it has none. A client that
+    /// What the page takes from the request for each set of sections a request may get as
+    /// placeholders (SPEC §6.2, §10.1) — its `"defer": true` sections with any of its `"auto"`
+    /// ones — worked out at load (`maxPrecomputedAutoSections` bound the sets). A client that
     /// `load`s them is served a page that fetches none of their entries, so their personal
     /// sources make it neither personal nor vary with their forwarded headers.
-    var deferredForwarding: DeferredForwarding?
+    var deferredForwarding: [Set<String>: Forwarding] = [:]
+    /// The most `"auto"` sections whose placeholder sets are all worked out at load (2^6 sets).
+    static let maxPrecomputedAutoSections = 6
     /// Every `activeFrom`/`activeUntil` instant in the template (seconds since 1970), sorted.
     let edges: [Double]
 
@@ -51,12 +54,4 @@ struct PageTemplate: Sendable {
 
     /// Whether this is a canary template (`home.canary`): never routed by itself.
     var isCanary: Bool { name.contains(".") }
-}
-
-/// The forwarding of a page served with `sections` as their placeholders (SPEC §10.1).
-struct DeferredForwarding: Sendable {
-    /// The sections served as placeholders.
-    let sections: Set<String>
-    /// What the sources of the entries the page then reads take from the request.
-    let forwarding: Forwarding
 }

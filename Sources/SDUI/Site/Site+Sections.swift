@@ -58,13 +58,13 @@ extension Site {
 
     /// What the sources a render of `template` reads take from the request when the sections
     /// `deferred` are served as placeholders (SPEC §6.2, §10.1): the entries only those bind
-    /// are not fetched, so they neither make the page personal nor add forwarded headers. The
-    /// `"defer": true` sections' case is worked out at load; another (an `"auto"` section
-    /// deferred too, whose page is never kept) here. The page's own forwarding for none.
+    /// are not fetched, so they neither make the page personal nor add forwarded headers.
+    /// Worked out at load for every set a request can get (a page with more `"auto"` sections
+    /// than `PageTemplate.maxPrecomputedAutoSections` has its rarer sets worked out here). The
+    /// page's own forwarding for none.
     public func forwarding(of template: String, deferred: Set<String>) -> Forwarding {
         guard !deferred.isEmpty, let page = templates[template] else { return forwarding(of: template) }
-        if let precomputed = page.deferredForwarding, precomputed.sections == deferred { return precomputed.forwarding }
-        return Self.forwarding(of: page, deferred: deferred, sources: sources)
+        return page.deferredForwarding[deferred] ?? Self.forwarding(of: page, deferred: deferred, sources: sources)
     }
 
     /// The forwarding of `page` served with the sections `deferred` as placeholders.

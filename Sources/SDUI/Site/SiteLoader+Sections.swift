@@ -34,9 +34,14 @@ extension SiteLoader {
         let outside = BindingRoots.outsideSections(.component(page.root))
         page.entriesOutsideSections = Set(page.data.map(\.name).filter(outside.contains))
         let always = Set(places.filter { $0.section.deferral == .always }.map(\.section.name))
-        if !always.isEmpty {
-            page.deferredForwarding = DeferredForwarding(
-                sections: always, forwarding: Site.forwarding(of: page, deferred: always, sources: sources))
+        let auto = places.filter { $0.section.deferral == .auto }.map(\.section.name)
+        guard !always.isEmpty || !auto.isEmpty else { return }
+        // Every set a request can get: the `true` ones with any subset of the `auto` ones.
+        let autoSets = auto.count <= PageTemplate.maxPrecomputedAutoSections ? 1 << auto.count : 1
+        for mask in 0..<autoSets {
+            let deferred = always.union(auto.indices.filter { mask & (1 << $0) != 0 }.map { auto[$0] })
+            guard !deferred.isEmpty else { continue }
+            page.deferredForwarding[deferred] = Site.forwarding(of: page, deferred: deferred, sources: sources)
         }
     }
 }
