@@ -96,11 +96,14 @@ import TestSupport
 /// `QueryParameters.first` (two parameters read without decoding the rest, on a section's hit
 /// path) against its simple twin, the first of `pairs` with that name, on generated queries.
 @Suite struct QueryFirstValueTests {
+    /// Generated cases of the differential test below (`GeneratedCases`).
+    static let cases = GeneratedCases.count(default: 5_000)
+
     @Test func theFirstValueIsTheFirstOfThePairs() {
         var random = SeededGenerator(seed: 0x5EC7)
         let pieces = ["_section", "%5Fsection", "_sect%69on", "_after", "_Section", "q", "a+b", "%zz", "%", "=", "&", "x",
                       "deals", "%C3%85", "%E2%84%AB", "+", "", "_section=", "%FF", "é"]
-        for _ in 0..<5_000 {
+        for _ in 0..<Self.cases {
             let query = (0..<Int.random(in: 0...8, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
             let pairs = QueryParameters.pairs(query)
             func twin(_ name: StaticString) -> String? { pairs.first { $0.name.utf8.elementsEqual(name.description.utf8) }?.value }
