@@ -9,6 +9,8 @@ Accept-Encoding: gzip) pipelined DEPTH (default 1, as wrk sends them) at a time 
 keep-alive connection, reading the
 counter (SIGUSR2) before and after. Prints allocations per request: everything the server does
 for one hit (parse, decide, cache look-up, write, access log, metrics). Stops the server by PID.
+With DEVICES=N in the environment, the requests cycle through N X-Device-Id values instead of
+one (more than the decision memo holds: each request is then decided anew).
 """
 import os, signal, socket, subprocess, sys, tempfile, time
 
@@ -79,16 +81,21 @@ def main():
                 break
         sock = socket.create_connection(("127.0.0.1", port))
         sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-        request = ("GET %s HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Encoding: gzip\r\n"
-                   "X-Client-Version: ios/5.2.0\r\nX-Device-Id: device-1\r\n\r\n" % path).encode()
+        devices = int(os.environ.get("DEVICES", "1"))
+        requests_by_device = [("GET %s HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Encoding: gzip\r\n"
+                               "X-Client-Version: ios/5.2.0\r\nX-Device-Id: device-%d\r\n\r\n" % (path, n + 1)).encode()
+                              for n in range(devices)]
+        sent = 0
         depth = int(sys.argv[5]) if len(sys.argv) > 5 else 1
         buffer = b""
 
         def send(count):
             nonlocal buffer
+            nonlocal sent
             for start in range(0, count, depth):
                 batch = min(depth, count - start)
-                sock.sendall(request * batch)
+                sock.sendall(b"".join(requests_by_device[(sent + n) % devices] for n in range(batch)))
+                sent += batch
                 buffer = answer_count(sock, batch, buffer)
 
         send(2000)  # warm up: the cache entry, the loop's buffers, the access-log batch

@@ -20,13 +20,18 @@ final class DecisionMemo: @unchecked Sendable {
     static let maxRequestBytes = 1024
 
     private struct Entry {
-        let bytes: [UInt8]
+        /// How many bytes of its slot in `stored` are the request's.
+        let length: Int
         let key: CacheKey
         /// Freshness tokens (`UpstreamFetching`) that must all still be fresh for `key` to stand.
         let freshness: [String]
     }
 
     private var entries = [Entry?](repeating: nil, count: slots)
+    /// Each slot's request bytes, `maxRequestBytes` apart, allocated once: remembering a request
+    /// copies into its slot and allocates nothing, so requests that never come again (every
+    /// device its own) cost no allocation either.
+    private let stored = UnsafeMutablePointer<UInt8>.allocate(capacity: slots * maxRequestBytes)
     /// The bytes of the request last looked up (`count` of them), and its slot (nil: not one to
     /// remember).
     private let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: maxRequestBytes)
@@ -37,6 +42,7 @@ final class DecisionMemo: @unchecked Sendable {
 
     deinit {
         scratch.deallocate()
+        stored.deallocate()
     }
 
     /// The key remembered for `request` in Pages generation `generation` whose freshness tokens
@@ -49,7 +55,7 @@ final class DecisionMemo: @unchecked Sendable {
         let slot = Int(Self.hash(UnsafeRawBufferPointer(written)) % UInt64(Self.slots))
         self.slot = slot
         guard let entry = entries[slot], entry.key.generation == generation,
-              entry.bytes.count == count, entry.bytes.withUnsafeBytes({ memcmp($0.baseAddress!, scratch, count) == 0 }),
+              entry.length == count, memcmp(stored + slot * Self.maxRequestBytes, scratch, count) == 0,
               entry.freshness.isEmpty || entry.freshness.allSatisfy({ upstream?.isFresh($0) == true })
         else { return nil }
         found += 1
@@ -60,7 +66,8 @@ final class DecisionMemo: @unchecked Sendable {
     /// about and found nothing for.
     func remember(_ key: CacheKey, freshness: [String]) {
         guard let slot else { return }
-        entries[slot] = Entry(bytes: Array(UnsafeBufferPointer(start: scratch, count: count)), key: key, freshness: freshness)
+        (stored + slot * Self.maxRequestBytes).update(from: scratch, count: count)
+        entries[slot] = Entry(length: count, key: key, freshness: freshness)
         self.slot = nil
     }
 
