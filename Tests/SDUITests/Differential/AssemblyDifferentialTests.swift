@@ -14,7 +14,7 @@ import TestSupport
 /// `TRELLIS_DIFF_CASES` sets the number of folders (`make fuzz-diff` runs many);
 /// `TRELLIS_DIFF_SEED` the first seed, so one failing case replays alone.
 @Suite struct AssemblyDifferentialTests {
-    static let cases = ProcessInfo.processInfo.environment["TRELLIS_DIFF_CASES"].flatMap { Int($0) } ?? 2_000
+    static let cases = GeneratedCases.count(default: 2_000)
     static let firstSeed = ProcessInfo.processInfo.environment["TRELLIS_DIFF_SEED"].flatMap { UInt64($0) } ?? 1
     /// The versions clients send: below, at and between the generated `since`/`disabled` ones.
     static let clientVersions = ["0.9.0", "1.0.0", "1.5.0", "2.0.0", "2.5.0", "3.0.0", "4.0.0"]

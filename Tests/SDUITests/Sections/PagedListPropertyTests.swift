@@ -9,7 +9,7 @@ import TestSupport
 /// array its url answers) gives exactly the list the same client gets when it can't `load` (the
 /// same Pages with no `load` action): the same ids, and the same bytes per item.
 @Suite struct PagedListPropertyTests {
-    static let cases = ProcessInfo.processInfo.environment["TRELLIS_DIFF_CASES"].flatMap { Int($0) } ?? 300
+    static let cases = GeneratedCases.count(default: 300)
     static let loaders = ["ios/5.0.0", "ios/6.0.0", "web/1.0.0"].map { ClientDescriptor.version(ClientVersion(header: $0)!) }
 
     /// The item templates a list draws from: renderable by every client, by some (a fallback or a

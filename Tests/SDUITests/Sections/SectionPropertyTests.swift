@@ -9,7 +9,7 @@ import TestSupport
 /// inline, or nothing when nothing stands there, or the upgrade page when the page is one. Walks
 /// every section of every page of generated folders (`PagesGenerator`) and of the sample Pages.
 @Suite struct SectionPropertyTests {
-    static let cases = ProcessInfo.processInfo.environment["TRELLIS_DIFF_CASES"].flatMap { Int($0) } ?? 600
+    static let cases = GeneratedCases.count(default: 600)
 
     @Test func everySectionAloneIsItsSubtreeInGeneratedPages() throws {
         var sections = 0, failures = 0
