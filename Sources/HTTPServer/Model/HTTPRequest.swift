@@ -37,17 +37,27 @@ public struct HTTPRequest: Sendable {
     }
 
     /// A request read from the wire: `target` as its bytes, already checked (RFC 9112 §3.2).
-    /// An origin-form target becomes `path` and `query` straight from the bytes.
     init(method: String, target: UnsafeBufferPointer<UInt8>, version: HTTPVersion) {
         guard target.first == UInt8(ascii: "/") else {
             self.init(method: method, target: String(decoding: target, as: UTF8.self), version: version)
             return
         }
         let mark = target.firstIndex(of: UInt8(ascii: "?"))
-        self.init(
-            method: method, path: String(decoding: UnsafeBufferPointer(rebasing: target[..<(mark ?? target.count)]), as: UTF8.self),
-            query: mark.map { String(decoding: UnsafeBufferPointer(rebasing: target[($0 + 1)...]), as: UTF8.self) },
-            otherFormTarget: nil, version: version, headers: HTTPHeaders(), body: [], requestID: "")
+        self.init(method: method, path: UnsafeBufferPointer(rebasing: target[..<(mark ?? target.count)]),
+                  query: mark.map { UnsafeBufferPointer(rebasing: target[($0 + 1)...]) }, version: version)
+    }
+
+    /// A request read from the wire with an origin-form target, as the bytes of its path and
+    /// query (checked: ASCII, RFC 3986), which become `path` and `query` directly.
+    init(method: String, path: UnsafeBufferPointer<UInt8>, query: UnsafeBufferPointer<UInt8>?, version: HTTPVersion) {
+        self.init(method: method, path: Self.text(ascii: path), query: query.map(Self.text(ascii:)), otherFormTarget: nil,
+                  version: version, headers: HTTPHeaders(), body: [], requestID: "")
+    }
+
+    /// The string of `bytes`, which the parser checked are ASCII: copied in, without the
+    /// repairs `String(decoding:as:)` prepares for (half its cost for a short string).
+    private static func text(ascii bytes: UnsafeBufferPointer<UInt8>) -> String {
+        String(unsafeUninitializedCapacity: bytes.count) { $0.initialize(fromContentsOf: bytes) }
     }
 
     private init(

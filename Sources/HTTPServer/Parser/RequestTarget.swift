@@ -7,12 +7,8 @@
 /// query's escapes are its reader's to judge (SPEC §14: a bad one in a parameter nobody
 /// declared is ignored, so `?utm=%zz` can't fail a page).
 enum RequestTarget {
-    /// Why `target` is not acceptable for `method`, or nil when it is.
-    static func check(_ target: UnsafeBufferPointer<UInt8>, method: String) -> HTTPError? {
-        isAcceptableOriginForm(target) ? nil : refusal(target, method: method)
-    }
-
-    /// Why `target` is not acceptable for `method`, or nil when it is, a rule at a time.
+    /// Why `target` is not acceptable for `method`, or nil when it is, a rule at a time: the
+    /// reason for a request line that `RequestParser.parseRequestLine` does not take in one pass.
     static func refusal(_ target: UnsafeBufferPointer<UInt8>, method: String) -> HTTPError? {
         if target.count == 1, target[0] == UInt8(ascii: "*") {
             return method == "OPTIONS" ? nil : .badRequest("The asterisk-form target (*) is for OPTIONS only.")
@@ -28,28 +24,54 @@ enum RequestTarget {
         return checkPathAndQuery(target[authorityEnd...])
     }
 
-    /// Whether `target` is an origin-form target `check` accepts, in one pass over its bytes:
-    /// nearly every request's, so the reason for a refusal is left to the passes after it (the
-    /// twin it is compared with on generated targets, RequestTargetTests).
-    static func isAcceptableOriginForm(_ target: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard target.first == UInt8(ascii: "/") else { return false }
-        var inQuery = false
-        var index = 0
-        while index < target.count {
-            let byte = target[index]
-            guard ByteClass.isTargetByte(byte) else { return false }
-            if byte == ByteClass.percent, !inQuery {
-                guard index + 2 < target.count, ByteClass.hexValue(target[index + 1]) != nil,
-                      ByteClass.hexValue(target[index + 2]) != nil
-                else { return false }
+    /// Where an origin-form target that `refusal` accepts, starting at `start` in `bytes`, ends
+    /// (`end`: the index of the first byte that can't be part of a target, the SP after it in a
+    /// request line, or `bytes.count`) and where its first `?` stands (`query`, nil for none);
+    /// nil when it doesn't start with `/` or its path has a malformed escape. One pass, a table look-up per byte: the request line's parser finds the target's
+    /// end and checks it together, and leaves the reason for a refusal to `refusal` (the twin
+    /// it is compared with on generated targets, RequestTargetTests).
+    static func originForm(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (end: Int, query: Int?)? {
+        guard start < bytes.count, bytes[start] == UInt8(ascii: "/") else { return nil }
+        let classes = targetByteClasses
+        var query: Int?
+        var index = start + 1
+        while true {
+            while index < bytes.count, classes[Int(bytes[index])] == TargetByte.plain { index += 1 }
+            guard index < bytes.count else { return (index, query) }
+            switch classes[Int(bytes[index])] {
+            case TargetByte.question:
+                if query == nil { query = index }
+                index += 1
+            case TargetByte.percent where query != nil:
+                index += 1
+            case TargetByte.percent:
+                guard index + 2 < bytes.count, ByteClass.hexValue(bytes[index + 1]) != nil,
+                      ByteClass.hexValue(bytes[index + 2]) != nil
+                else { return nil }
                 index += 3
-                continue
+            default:
+                return (index, query)
             }
-            inQuery = inQuery || byte == UInt8(ascii: "?")
-            index += 1
         }
-        return true
     }
+
+    /// What a byte is to `originForm`.
+    private enum TargetByte {
+        static let other: UInt8 = 0, plain: UInt8 = 1, percent: UInt8 = 2, question: UInt8 = 3
+    }
+
+    /// `TargetByte` of every byte value, made once from `ByteClass.isTargetByte` and never
+    /// written again (so shared by every thread), never freed.
+    nonisolated(unsafe) private static let targetByteClasses: UnsafePointer<UInt8> = {
+        let classes = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+        for byte in 0...255 {
+            let value = UInt8(byte)
+            classes[byte] = value == ByteClass.percent ? TargetByte.percent
+                : value == UInt8(ascii: "?") ? TargetByte.question
+                : ByteClass.isTargetByte(value) ? TargetByte.plain : TargetByte.other
+        }
+        return UnsafePointer(classes)
+    }()
 
     /// The index after `http://` or `https://` (scheme in any case), or nil.
     private static func schemeEnd(_ target: UnsafeBufferPointer<UInt8>) -> Int? {
