@@ -67,8 +67,8 @@ import Testing
         // The badge alone reads the user's cart; the page with it deferred reads nothing personal.
         let badge = site.forwarding(of: "product", section: "cart-badge")
         #expect(badge.personal && badge.headers == ["Authorization", "Accept-Language"])
-        #expect(site.forwarding(of: "product") == badge && site.forwarding(of: "product", deferred: ["cart-badge"]) == .none)
-        #expect(site.forwarding(of: "product", deferred: ["cart-badge", "related"]) == .none)
+        #expect(site.forwarding(of: "product") == badge && site.forwarding(of: "product", unread: ["cart-badge"]) == .none)
+        #expect(site.forwarding(of: "product", unread: ["cart-badge", "related"]) == .none)
         #expect(match == RouteMatch(page: "product", params: ["id": "3"], hasSections: true,
                                     sections: [RoutedSection(name: "cart-badge", paged: false, forwarding: badge),
                                                RoutedSection(name: "related", paged: false, forwarding: .none)]))

@@ -112,7 +112,7 @@ import TestSupport
     }
 
     @Test func invalidatingThePersonalSourceSparesThePageThatDefersIt() {
-        #expect(!Self.site.binds(source: "cart", template: "product", section: nil, deferred: ["badge"]))
+        #expect(!Self.site.binds(source: "cart", template: "product", section: nil, unread: ["badge"]))
         #expect(Self.site.binds(source: "cart", template: "product", section: nil))
         #expect(Self.site.binds(source: "cart", template: "product", section: "badge"))
     }

@@ -177,7 +177,7 @@ import Testing
         #expect(added.status == 200)
         // The refreshed badge counts bob's cart as the backend now holds it: his one line and the socks.
         #expect(added.bodyText.hasPrefix(
-            #"{"ops":[{"op":"replace","target":"cart-count","component":{"id":"cart-count","type":"text","data":{"text":"2 items in your cart","style":"caption"}}},"#))
+            #"{"ops":[{"op":"replace","target":"cart-count","component":{"id":"cart-count","type":"cart-count","data":{"text":"2 items in your cart","style":"caption"}}},"#))
         #expect(added.bodyText.hasSuffix(#"{"op":"toast","component":{"id":"cart-toast","type":"text","data":{"text":"Merino Wool Socks (3-pack) is in your cart","style":"banner"}}}]}"#))
         let cart = try client.request("/cart", headers: [bob])
         #expect(cart.bodyText.contains("Your cart (2)") && cart.bodyText.contains("Merino Wool Socks"))

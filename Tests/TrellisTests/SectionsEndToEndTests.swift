@@ -161,4 +161,13 @@ import Testing
         let inline = try runTrellis(["render", "/shelf/7", "--pages", pages.path, "--client", "android/4.9.0", "--explain"] + at)
         #expect(!inline.stderr.contains("deferred"))
     }
+
+    @Test func renderExplainNamesASectionAbsentForTheClient() throws {
+        let pages = ServerProcess.packageRoot + "/Pages"
+        let at = ["--at", "2026-06-15T12:00:00Z"]
+        let old = try runTrellis(["render", "/product/3", "--pages", pages, "--client", "ios/5.0.0", "--explain"] + at)
+        #expect(old.status == 0 && old.stderr.contains("section cart-badge absent (no type this client renders; its entries not read)\n"))
+        let loads = try runTrellis(["render", "/product/3", "--pages", pages, "--client", "ios/6.0.0", "--explain"] + at)
+        #expect(loads.status == 0 && !loads.stderr.contains("absent"))
+    }
 }

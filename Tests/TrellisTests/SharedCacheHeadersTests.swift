@@ -32,11 +32,15 @@ import TestSupport
     @Test func theSampleHomeVariesWithTheDeviceAndAProductDoesNot() {
         #expect(Self.header(Self.run("/home"), "Vary")
             == "Accept-Encoding, X-Client-Version, X-Client-Capabilities, X-Device-Id, X-AB-Variant, X-Release, Accept-Language")
-        // For an app that loads the personal cart badge, the product page is shared; one that
-        // gets the badge inline gets a personal page, which varies with the credential.
+        // For an app that loads the personal cart badge, the product page is shared; so it is for
+        // one too old to show the badge; one that shows it inline gets a personal page, which
+        // varies with the credential.
         #expect(Self.header(Self.run("/product/3", [("X-Client-Version", "ios/6.0.0")]), "Vary")
             == "Accept-Encoding, X-Client-Version, X-Client-Capabilities, Accept-Language")
         #expect(Self.header(Self.run("/product/3", [("X-Client-Version", "ios/5.0.0")]), "Vary")
+            == "Accept-Encoding, X-Client-Version, X-Client-Capabilities, Accept-Language")
+        let showsTheBadge = ("X-Client-Capabilities", "page,text,image,button,price,top-bar,footer,cart-count")
+        #expect(Self.header(Self.run("/product/3", [("X-Client-Version", "ios/5.0.0"), showsTheBadge]), "Vary")
             == "Accept-Encoding, X-Client-Version, X-Client-Capabilities, Accept-Language, Authorization")
         // The product's related section alone varies as its page does.
         #expect(Self.header(Self.run("/product/3?_section=related"), "Vary")

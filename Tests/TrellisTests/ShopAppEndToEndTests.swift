@@ -18,14 +18,14 @@ import Testing
         #expect(lines.first?.hasPrefix("== /home (release stable, variants home-hero=") == true && lines.dropFirst().first == #"page "Home""#)
         #expect(lines.contains("loading section in place of related") && lines.contains(#"    text "You may also like" (title)"#))
         // The deferred badge loads alice's own cart from the backend: two items before the add.
-        #expect(lines.contains("loading section in place of cart-count") && lines.contains(#"  text "2 items in your cart" (caption)"#),
+        #expect(lines.contains("loading section in place of cart-count") && lines.contains(#"  cart-count "2 items in your cart" (caption)"#),
                 "\(run.output)")
         // The button's action is the typed submit of the regenerated models, with its input.
         #expect(lines.contains(#"  button "Add to cart" → submit add-to-cart {"productId":"3"}"#), "\(run.output)")
         // The backend added the socks to alice's cart: the answer's toast says so, and the
         // refreshed badge section counts the new line.
         #expect(lines.contains(#"add to cart /product/3: done, toast: text "Merino Wool Socks (3-pack) is in your cart" (banner)"#), "\(run.output)")
-        #expect(lines.contains(#"  cart badge: text "3 items in your cart" (caption)"#), "\(run.output)")
+        #expect(lines.contains(#"  cart badge: cart-count "3 items in your cart" (caption)"#), "\(run.output)")
         // Sold-out product 7: the backend's 409 is the action's onError, the button replaced.
         #expect(lines.contains("add to cart /product/7: done"), "\(run.output)")
         #expect(lines.contains(#"  now add-to-cart: text "Slim Fit Chinos is sold out" (badge)"#), "\(run.output)")

@@ -205,23 +205,23 @@ def test_a_replay_through_varnish_is_byte_identical_and_mostly_hits(edge):
     assert not mismatches, f"{len(mismatches)} mismatches, e.g. {mismatches[:3]}"
     hits = sum(answer[1].get("x-trellis-cache") == "hit" for answer in second)
     ratio = hits / len(second)
-    # Answers Trellis gives as personal (an app too old to `load` gets the product page's cart
-    # badge inline, SPEC §10.1) are never stored: every one of them is a miss. Of the shareable
-    # ones, the edge must answer nearly all from its cache.
+    # Every answer in the mix is shareable: an app too old to `load` the product page's cart
+    # badge can't render its `cart-count` either, so it gets the shared page without it
+    # (docs/DECISIONS.md "Sections a client can never show"). Personal answers, if any came
+    # back, would be misses the overall ratio pays for.
     shareable = [answer for answer in second if "private" not in (answer[1].get("cache-control") or "")]
-    personal = [answer for answer in second if "private" in (answer[1].get("cache-control") or "")]
-    assert all(answer[1].get("x-trellis-cache") == "miss" for answer in personal)
+    personal = len(second) - len(shareable)
     shareable_ratio = sum(answer[1].get("x-trellis-cache") == "hit" for answer in shareable) / len(shareable)
     plain_first = run(client, edge["plain_port"], passes[0])
     plain_second = run(client, edge["plain_port"], passes[1])
     plain_ratio = sum(answer[1].get("x-trellis-cache") == "hit" for answer in plain_second) / len(plain_second)
     first_ratio = sum(answer[1].get("x-trellis-cache") == "hit" for answer in first) / len(first)
     print(f"\nreplay: {len(requests)} requests through the generated VCL in {edge_seconds:.1f} s, 0 mismatches "
-          f"against {len(keys)} direct answers; hit ratio first pass {first_ratio:.1%}, second pass {ratio:.1%}; "
+          f"against {len(keys)} direct answers; overall hit ratio first pass {first_ratio:.1%}, second pass {ratio:.1%}; "
           f"plain Vary: first pass {sum(a[1].get('x-trellis-cache') == 'hit' for a in plain_first) / len(plain_first):.1%}, "
           f"second pass {plain_ratio:.1%}; second pass, shareable answers only: {shareable_ratio:.1%} "
-          f"({len(personal)} personal answers, all misses)")
-    assert shareable_ratio >= 0.95
+          f"({personal} personal answers)")
+    assert ratio >= 0.95
 
 
 @pytest.mark.parametrize("path, headers", [

@@ -22,6 +22,7 @@ public indirect enum Component: Codable, Sendable, Equatable, Identifiable {
     case rating(id: Swift.String, Rating)
     case footer(id: Swift.String, Footer)
     case skeleton(id: Swift.String, Skeleton)
+    case cartCount(id: Swift.String, CartCount)
     case loadMore(id: Swift.String, LoadMore)
     case unknown(id: Swift.String, type: Swift.String, data: TrellisClient.JSON)
 
@@ -47,6 +48,7 @@ public indirect enum Component: Codable, Sendable, Equatable, Identifiable {
         case .rating(let id, _): return id
         case .footer(let id, _): return id
         case .skeleton(let id, _): return id
+        case .cartCount(let id, _): return id
         case .loadMore(let id, _): return id
         case .unknown(let id, _, _): return id
         }
@@ -72,6 +74,7 @@ public indirect enum Component: Codable, Sendable, Equatable, Identifiable {
         case .rating: return "rating"
         case .footer: return "footer"
         case .skeleton: return "skeleton"
+        case .cartCount: return "cart-count"
         case .loadMore: return "load-more"
         case .unknown(_, let type, _): return type
         }
@@ -141,6 +144,8 @@ public indirect enum Component: Codable, Sendable, Equatable, Identifiable {
             if let data = try? container.decode(Footer.self, forKey: .data) { self = .footer(id: id, data); return }
         case "skeleton":
             if let data = try? container.decode(Skeleton.self, forKey: .data) { self = .skeleton(id: id, data); return }
+        case "cart-count":
+            if let data = try? container.decode(CartCount.self, forKey: .data) { self = .cartCount(id: id, data); return }
         case "load-more":
             if let data = try? container.decode(LoadMore.self, forKey: .data) { self = .loadMore(id: id, data); return }
         default: break
@@ -170,6 +175,7 @@ public indirect enum Component: Codable, Sendable, Equatable, Identifiable {
         case .rating(_, let data): try container.encode(data, forKey: .data)
         case .footer(_, let data): try container.encode(data, forKey: .data)
         case .skeleton(_, let data): try container.encode(data, forKey: .data)
+        case .cartCount(_, let data): try container.encode(data, forKey: .data)
         case .loadMore(_, let data): try container.encode(data, forKey: .data)
         case .unknown(_, _, let data): try container.encode(data, forKey: .data)
         }
@@ -571,6 +577,58 @@ public indirect enum Component: Codable, Sendable, Equatable, Identifiable {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             height = try container.decode(Swift.Int.self, forKey: .height)
             onAppear = try container.decodeActionsIfPresent(Action.self, forKey: .onAppear)
+        }
+    }
+
+    /// The data of `cart-count`.
+    public struct CartCount: Codable, Sendable, Equatable {
+        public var text: Swift.String
+        public var style: Style?
+
+        public init(text: Swift.String, style: Style? = nil) {
+            self.text = text
+            self.style = style
+        }
+
+        private enum CodingKeys: Swift.String, CodingKey { case text = "text", style = "style" }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            text = try container.decode(Swift.String.self, forKey: .text)
+            style = try container.decodeIfPresent(Style.self, forKey: .style)
+        }
+
+        /// The values of `style`, and `.unknown` for one this app doesn't know.
+        public enum Style: Codable, Sendable, Hashable {
+            case caption
+            case badge
+            case unknown(Swift.String)
+
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                case "caption": self = .caption
+                case "badge": self = .badge
+                default: self = .unknown(rawValue)
+                }
+            }
+
+            /// The value as sent.
+            public var rawValue: Swift.String {
+                switch self {
+                case .caption: return "caption"
+                case .badge: return "badge"
+                case .unknown(let value): return value
+                }
+            }
+
+            public init(from decoder: any Decoder) throws {
+                self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.singleValueContainer()
+                try container.encode(rawValue)
+            }
         }
     }
 

@@ -14,6 +14,7 @@ enum TreePrinter {
         switch component {
         case .page(_, let page): return "page" + quoted(page.title)
         case .text(_, let text): return "text" + quoted(text.text) + (text.style.map { " (\($0.rawValue))" } ?? "")
+        case .cartCount(_, let count): return "cart-count" + quoted(count.text) + (count.style.map { " (\($0.rawValue))" } ?? "")
         case .image(_, let image): return "image " + image.url + (image.alt.map { " alt=\"\($0)\"" } ?? "")
         case .button(_, let button): return "button" + quoted(button.title) + leads(button.action)
         case .productCard(_, let card): return "product-card" + quoted(card.title) + price(card.price) + leads(card.action)

@@ -15,12 +15,12 @@ extension Site {
     }
 
     /// Whether `template` binds `source` in the part a request of `section` (nil: the whole
-    /// page, served with the sections `deferred` as placeholders) reads: a cached answer of it
-    /// depends on the source's values. A page reads none of the entries only its deferred sections bind.
-    public func binds(source: String, template: String, section: String?, deferred: Set<String>? = nil) -> Bool {
+    /// page, reading none of the sections `unread`) reads: a cached answer of it depends on the
+    /// source's values. A page reads none of the entries only its unread sections bind.
+    public func binds(source: String, template: String, section: String?, unread: Set<String>? = nil) -> Bool {
         guard let page = templates[template] else { return false }
         let read = section.flatMap { entriesRead(template: template, section: $0) }
-            ?? deferred.flatMap { entriesRead(template: template, deferred: $0) }
+            ?? unread.flatMap { entriesRead(template: template, unread: $0) }
         return page.data.contains { $0.source == source && (read?.contains($0.name) ?? true) }
     }
 

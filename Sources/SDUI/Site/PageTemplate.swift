@@ -23,17 +23,21 @@ struct PageTemplate: Sendable {
     /// Whether a section holds a paged list (SPEC §10.2): a render then knows the client's
     /// `load` and the sections' url.
     var hasPagedLists = false
+    /// Whether a section's `then` has showable types proven (`SectionPlace.showable`): only
+    /// then can it be absent for a client, and a request asks.
+    var mayHaveAbsentSections = false
     /// The data entries bound outside every section's `then`: fetched however the page's
     /// sections are served.
     var entriesOutsideSections: Set<String> = []
-    /// What the page takes from the request for each set of sections a request may get as
-    /// placeholders (SPEC §6.2, §10.1) — its `"defer": true` sections with any of its `"auto"`
-    /// ones — worked out at load (`maxPrecomputedAutoSections` bound the sets). A client that
-    /// `load`s them is served a page that fetches none of their entries, so their personal
-    /// sources make it neither personal nor vary with their forwarded headers.
-    var deferredForwarding: [Set<String>: Forwarding] = [:]
-    /// The most `"auto"` sections whose placeholder sets are all worked out at load (2^6 sets).
-    static let maxPrecomputedAutoSections = 6
+    /// What the page takes from the request for each set of sections a request may leave
+    /// unread (SPEC §6.2, §10.1) — served as placeholders (its `"defer": true` sections with any
+    /// of its `"auto"` ones), or absent for the client (`SectionPlace.showable`) — worked out at
+    /// load (`maxPrecomputedSections` bound the sets). A page that fetches none of their
+    /// entries is neither made personal by their personal sources nor varies with their
+    /// forwarded headers.
+    var unreadForwarding: [Set<String>: Forwarding] = [:]
+    /// The most sections that may or may not be read whose sets are all worked out at load (2^6 sets).
+    static let maxPrecomputedSections = 6
     /// Every `activeFrom`/`activeUntil` instant in the template (seconds since 1970), sorted.
     let edges: [Double]
 
@@ -42,13 +46,13 @@ struct PageTemplate: Sendable {
         sections.first { $0.section.name == name }
     }
 
-    /// The data entries a render reads when the sections `deferred` are served as placeholders:
-    /// the required entries, those bound outside every section's content, and those of the
-    /// sections served inline.
-    func entriesRead(deferred: Set<String>) -> Set<String> {
+    /// The data entries a render reads when it reads none of the sections `unread` (served as
+    /// placeholders, or absent for the client): the required entries, those bound outside every
+    /// section's content, and those of the other sections.
+    func entriesRead(unread: Set<String>) -> Set<String> {
         var entries = entriesOutsideSections
         for entry in data where entry.required { entries.insert(entry.name) }
-        for place in sections where !deferred.contains(place.section.name) { entries.formUnion(place.entries) }
+        for place in sections where !unread.contains(place.section.name) { entries.formUnion(place.entries) }
         return entries
     }
 

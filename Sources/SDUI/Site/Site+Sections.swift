@@ -48,28 +48,29 @@ extension Site {
         return deferred
     }
 
-    /// The data entries a render of `template` reads when the sections `deferred` are served as
-    /// placeholders: nil (every entry) when none is; else the required entries, those bound
-    /// outside every section's content, and those of the sections served inline.
-    public func entriesRead(template: String, deferred: Set<String>) -> Set<String>? {
-        guard !deferred.isEmpty, let page = templates[template] else { return nil }
-        return page.entriesRead(deferred: deferred)
+    /// The data entries a render of `template` reads when it reads none of the sections `unread`
+    /// (served as placeholders, or absent for the client: `unreadSections`): nil (every entry)
+    /// when there are none; else the required entries, those bound outside every section's
+    /// content, and those of the other sections.
+    public func entriesRead(template: String, unread: Set<String>) -> Set<String>? {
+        guard !unread.isEmpty, let page = templates[template] else { return nil }
+        return page.entriesRead(unread: unread)
     }
 
-    /// What the sources a render of `template` reads take from the request when the sections
-    /// `deferred` are served as placeholders (SPEC §6.2, §10.1): the entries only those bind
-    /// are not fetched, so they neither make the page personal nor add forwarded headers.
-    /// Worked out at load for every set a request can get (a page with more `"auto"` sections
-    /// than `PageTemplate.maxPrecomputedAutoSections` has its rarer sets worked out here). The
-    /// page's own forwarding for none.
-    public func forwarding(of template: String, deferred: Set<String>) -> Forwarding {
-        guard !deferred.isEmpty, let page = templates[template] else { return forwarding(of: template) }
-        return page.deferredForwarding[deferred] ?? Self.forwarding(of: page, deferred: deferred, sources: sources)
+    /// What the sources a render of `template` reads take from the request when it reads none of
+    /// the sections `unread` (SPEC §6.2, §10.1): the entries only those bind are not fetched, so
+    /// they neither make the page personal nor add forwarded headers. Worked out at load for
+    /// every set a request can get (`SiteLoader.placeSections`; a page with more candidate
+    /// sections than `PageTemplate.maxPrecomputedSections` has its rarer sets worked out here).
+    /// The page's own forwarding for none.
+    public func forwarding(of template: String, unread: Set<String>) -> Forwarding {
+        guard !unread.isEmpty, let page = templates[template] else { return forwarding(of: template) }
+        return page.unreadForwarding[unread] ?? Self.forwarding(of: page, unread: unread, sources: sources)
     }
 
-    /// The forwarding of `page` served with the sections `deferred` as placeholders.
-    static func forwarding(of page: PageTemplate, deferred: Set<String>, sources: SourceTable) -> Forwarding {
-        let read = page.entriesRead(deferred: deferred)
+    /// The forwarding of `page` when it reads none of the sections `unread`.
+    static func forwarding(of page: PageTemplate, unread: Set<String>, sources: SourceTable) -> Forwarding {
+        let read = page.entriesRead(unread: unread)
         return Forwarding(entries: page.data.filter { read.contains($0.name) }, sources: sources)
     }
 

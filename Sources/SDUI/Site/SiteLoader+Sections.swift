@@ -4,9 +4,9 @@ extension SiteLoader {
     /// The name of the action type a deferred section's placeholder carries.
     static let loadAction = "load"
 
-    /// Finds `page`'s sections, checks them, and works out their entries, the page's entries
-    /// bound outside every section, and what the page forwards with its `"defer": true`
-    /// sections deferred.
+    /// Finds `page`'s sections, checks them, and works out their entries, the types each can
+    /// show, the page's entries bound outside every section, and what the page forwards for
+    /// each set of sections a request can leave unread.
     mutating func placeSections(of page: inout PageTemplate, catalog: Catalog, sources: SourceTable) {
         var places = SectionPlace.all(in: .component(page.root))
         var seen = Set<String>()
@@ -27,21 +27,40 @@ extension SiteLoader {
             places[index].entries = page.data.map(\.name).filter(roots.contains)
             let read = page.data.filter { $0.required || roots.contains($0.name) }
             places[index].forwarding = Forwarding(entries: read, sources: sources)
+            places[index].showable = ShowableTypes.of(section.then, catalog: catalog)
         }
         page.sections = places
         page.hasPagedLists = places.contains { $0.section.list != nil }
+        page.mayHaveAbsentSections = places.contains { $0.showable != nil }
         guard !places.isEmpty else { return }
         let outside = BindingRoots.outsideSections(.component(page.root))
         page.entriesOutsideSections = Set(page.data.map(\.name).filter(outside.contains))
-        let always = Set(places.filter { $0.section.deferral == .always }.map(\.section.name))
-        let auto = places.filter { $0.section.deferral == .auto }.map(\.section.name)
-        guard !always.isEmpty || !auto.isEmpty else { return }
-        // Every set a request can get: the `true` ones with any subset of the `auto` ones.
-        let autoSets = auto.count <= PageTemplate.maxPrecomputedAutoSections ? 1 << auto.count : 1
-        for mask in 0..<autoSets {
-            let deferred = always.union(auto.indices.filter { mask & (1 << $0) != 0 }.map { auto[$0] })
-            guard !deferred.isEmpty else { continue }
-            page.deferredForwarding[deferred] = Site.forwarding(of: page, deferred: deferred, sources: sources)
+        for unread in Self.unreadSets(places) {
+            page.unreadForwarding[unread] = Site.forwarding(of: page, unread: unread, sources: sources)
         }
+    }
+
+    /// The non-empty sets of sections a page request can leave unread, as far as they are worked
+    /// out at load: for a client that `load`s, its `"defer": true` sections with any of those
+    /// that may be deferred or absent; for one that doesn't, any of those that may be absent.
+    /// Past `PageTemplate.maxPrecomputedSections` candidates, only the `"defer": true` set of the
+    /// first kind (the others are worked out per request, `Site.forwarding(of:unread:)`).
+    static func unreadSets(_ places: [SectionPlace]) -> Set<Set<String>> {
+        func names(_ included: (SectionPlace) -> Bool) -> [String] { places.filter(included).map(\.section.name) }
+        let always = Set(names { $0.section.deferral == .always })
+        let loading = names { $0.section.deferral == .auto || ($0.section.deferral == .never && $0.showable != nil) }
+        let absentable = names { $0.showable != nil }
+        var sets = subsets(of: loading, with: always)
+        sets.formUnion(subsets(of: absentable, with: []))
+        sets.remove([])
+        return sets
+    }
+
+    /// `fixed` with each subset of `names`; `fixed` alone past `PageTemplate.maxPrecomputedSections` names.
+    private static func subsets(of names: [String], with fixed: Set<String>) -> Set<Set<String>> {
+        guard names.count <= PageTemplate.maxPrecomputedSections else { return [fixed] }
+        return Set((0..<(1 << names.count)).map { mask in
+            fixed.union(names.indices.filter { mask & (1 << $0) != 0 }.map { names[$0] })
+        })
     }
 }

@@ -12,6 +12,9 @@ struct SectionPlace: Sendable {
     /// What the sources of the page's required entries and of `entries` take from the request:
     /// a section that binds no personal source is shared, even on a personal page.
     var forwarding = Forwarding.none
+    /// The component types its `then` can show (`ShowableTypes`); nil when not proven. A client
+    /// that renders none of them is shown nothing here whatever the data.
+    var showable: [Int]?
 
     /// Every section of the tree at `node`, in document order.
     static func all(in node: TemplateNode) -> [SectionPlace] {

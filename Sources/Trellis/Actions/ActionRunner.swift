@@ -87,8 +87,9 @@ struct ActionRunner: Sendable {
         }
         let sources = action.invalidates
         pipeline.cache?.removeAll { key in
-            sources.contains { site.binds(source: $0, template: key.plan.template, section: key.plan.kind.section,
-                                    deferred: key.plan.deferred?.names) }
+            let plan = key.plan
+            let unread = site.unreadSections(template: plan.template, client: plan.client, deferred: plan.deferred?.names ?? [])
+            return sources.contains { site.binds(source: $0, template: plan.template, section: plan.kind.section, unread: unread) }
         }
     }
 

@@ -17,7 +17,7 @@ public enum PageRendering {
 
     /// Renders `path` for a client sending `headers` with `forced` variants and release, as of
     /// `date` (`--at`; SPEC §7.5); with `explain`, the summary adds a line per replaced or
-    /// dropped component and per deferred section. A section's answer (SPEC §10.1) that is a
+    /// dropped component, per deferred section and per section absent for the client. A section's answer (SPEC §10.1) that is a
     /// 204 has an empty body and a summary starting `204`.
     public static func render(path: String, pages: String, headers: [(String, String)], forced: ForcedRollout = ForcedRollout(),
                               pretty: Bool, explain: Bool = false, date: Date) -> Output {
@@ -42,6 +42,7 @@ public enum PageRendering {
         if pretty, let value = try? JSONParser.parse(body) { body = JSONPrettyWriter.encode(value) }
         let explanation = representation.result.fallbackRecords.map { $0.line + "\n" }.joined()
             + (explain ? representation.result.deferredSections.map { "section \($0) deferred (served as its placeholder)\n" }.joined() : "")
+            + representation.result.absentSections.map { "section \($0) absent (no type this client renders; its entries not read)\n" }.joined()
         return Output(body: body, summary: "\(representation.result.status) \(representation.accessFields)\n" + explanation,
                       exitStatus: 0)
     }

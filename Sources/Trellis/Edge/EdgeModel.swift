@@ -14,7 +14,8 @@ struct EdgeModel: Sendable {
         /// It or its canary binds a personal source even for an app served its `"defer": true`
         /// sections as placeholders: the edge never caches it. A page personal only for apps
         /// that get those sections inline is named like any other: for their classes the origin
-        /// answers `private`, which Varnish never stores (its built-in hit-for-miss).
+        /// answers `private`, which Varnish never stores (its built-in hit-for-miss), or
+        /// `public` where those apps can never show the sections (`Site.absentSections`).
         let personal: Bool
     }
 
@@ -40,7 +41,7 @@ struct EdgeModel: Sendable {
             let templates = [page] + (site.rollout.canary(forPage: page).map { [$0.template] } ?? [])
             return Page(name: page, route: route, personal: templates.contains { template in
                 let deferred = site.sections(of: template).filter { $0.deferral == .always }.map(\.name)
-                return site.forwarding(of: template, deferred: Set(deferred)).personal
+                return site.forwarding(of: template, unread: Set(deferred)).personal
             })
         }
         capabilities = site.capabilityNames

@@ -24,9 +24,8 @@ extension PagePipeline {
         var plan = try PagePlan(site: site, match: match, kind: kind, request: request, answers: snapshot.localeAnswers)
         if kind == .page, !plan.belowMinimumVersion {
             (plan.deferred, plan.freshness) = deferredSections(plan, headers: request.headers)
-            if let deferred = plan.deferred {
-                plan.forward(site.forwarding(of: plan.template, deferred: deferred.names), of: request.headers)
-            }
+            let unread = site.unreadSections(template: plan.template, client: plan.client, deferred: plan.deferred?.names ?? [])
+            if !unread.isEmpty { plan.forward(site.forwarding(of: plan.template, unread: unread), of: request.headers) }
         }
         return plan
     }
@@ -72,12 +71,15 @@ extension PagePipeline {
     }
 
     /// The entries `plan` reads when it reads fewer than its template's (SPEC §10.1): a section
-    /// alone reads the page's required entries and its own; a page with deferred sections does
-    /// not read those only they bind. Nil: every entry.
+    /// alone reads the page's required entries and its own; a page does not read those only its
+    /// deferred sections and those absent for its client bind. Nil: every entry.
     private func entriesRead(_ plan: PagePlan) -> Set<String>? {
+        let site = snapshot.site
         switch plan.kind {
-        case .page: plan.deferred.flatMap { snapshot.site.entriesRead(template: plan.template, deferred: $0.names) }
-        case .section(let name, _): snapshot.site.entriesRead(template: plan.template, section: name)
+        case .page:
+            let unread = site.unreadSections(template: plan.template, client: plan.client, deferred: plan.deferred?.names ?? [])
+            return site.entriesRead(template: plan.template, unread: unread)
+        case .section(let name, _): return site.entriesRead(template: plan.template, section: name)
         }
     }
 

@@ -44,8 +44,8 @@ struct PagePlan: Sendable, Hashable {
     /// True when the client is below `minVersions`: the plan serves the upgrade page.
     var belowMinimumVersion: Bool
     /// The page as served binds a personal source (SPEC §6.2; not one only its deferred
-    /// sections bind, `forward`): the answer is this user's alone, never stored in nor served
-    /// from the shared response cache.
+    /// sections and those absent for its client bind, `forward`): the answer is this user's
+    /// alone, never stored in nor served from the shared response cache.
     var personal = false
     /// Header names the template's sources forward: the response varies with them.
     var forwardedNames: [String] = []

@@ -30,6 +30,8 @@ struct PageResolver: Sendable {
             upgradeSuggested: routed && plan.upgradeSuggested,
             nextEdge: site.nextEdge(of: page.template, after: date, updateBanner: routed && plan.upgradeSuggested),
             section: routed ? plan.kind.section : nil, deferredSections: routed ? (plan.deferred?.names.sorted() ?? []) : [],
+            absentSections: explains && routed && plan.kind == .page
+                ? site.absentSections(template: plan.template, client: plan.client).sorted() : [],
             shared: SharedCacheHeaders(plan: plan, template: page.template, routed: routed, site: site, edge: edge,
                                        varyOrigin: varyOrigin))
     }

@@ -37,6 +37,10 @@ struct PageResult: Sendable {
     var section: String?
     /// The sections the page served as their placeholder, in name order (`render --explain`).
     var deferredSections: [String] = []
+    /// The page's sections that show its client nothing whatever the data, so their entries
+    /// were not read (`Site.absentSections`), in name order; worked out only when explaining
+    /// (`render --explain`), where no dropped component would tell of them.
+    var absentSections: [String] = []
     /// What the answer tells shared caches (SPEC §12): `Vary`, `X-Trellis-Plan`, `xkey`,
     /// `X-Trellis-Edge`, stale times.
     var shared = SharedCacheHeaders.minimal
@@ -50,6 +54,6 @@ extension PageResult {
             + HeapBytes.of(fallbackTypes) + HeapBytes.of(actionFallbackTypes) + HeapBytes.of(strings: missingOptional)
             + HeapBytes.of(strings: stale) + HeapBytes.of(fallbackRecords)
             + (contentLanguage.map(HeapBytes.of) ?? 0) + (section.map(HeapBytes.of) ?? 0)
-            + HeapBytes.of(strings: deferredSections) + shared.heapBytes
+            + HeapBytes.of(strings: deferredSections) + HeapBytes.of(strings: absentSections) + shared.heapBytes
     }
 }

@@ -6,7 +6,8 @@
 ///
 /// - `app-page`, `app-column`, `app-list` stack their children; `app-row` puts them side by side;
 ///   `app-scroller` scrolls them sideways (a carousel); `app-footer` is a quiet stacked footer.
-/// - `app-text` with `headline`, `title`, `body`, `caption`, `badge` or `banner`.
+/// - `app-text` with `headline`, `title`, `body`, `caption`, `badge` or `banner`; `app-cart-count`
+///   (the cart's count) with `caption` or `badge`.
 /// - `app-button` with `primary`, `secondary` or `link`.
 /// - `app-image` (a figure with its `img`), `app-divider` (an `hr`).
 /// - `app-hero` (an `img` filling it, `app-hero-text` over it), `app-chips` with `app-chip` pills,
@@ -25,6 +26,8 @@ enum PreviewTemplateStyle {
     .app-text.caption{font-size:12px;color:#6b7280}.app-text.body{color:#374151}
     .app-text.badge{align-self:flex-start;font-size:12px;font-weight:700;color:#fff;background:#dc2626;border-radius:6px;padding:2px 8px}
     .app-text.banner{padding:10px 12px;border-radius:10px;background:#fef3c7;color:#92400e;font-weight:700}
+    .app-cart-count{align-self:flex-start;font-size:12px;color:#6b7280}
+    .app-cart-count.badge{font-weight:700;color:#fff;background:#dc2626;border-radius:6px;padding:2px 8px}
     .app-button{display:block;text-align:center;padding:12px;border-radius:12px;font-weight:700;background:#111827;color:#fff}
     .app-button.secondary{background:#fff;color:#111827;border:2px solid #111827}
     .app-button.link{background:none;color:#2563eb;padding:2px;font-weight:600}

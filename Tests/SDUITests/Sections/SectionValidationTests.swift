@@ -70,7 +70,7 @@ struct SectionValidationTests {
         #expect(site.sections(of: "p").first?.entries == ["title", "recs"])
         #expect(site.entriesRead(template: "p", section: "related") == ["title", "recs"])
         // With the section deferred, the page reads `title` (required, and its `$if`) only.
-        #expect(site.entriesRead(template: "p", deferred: ["related"]) == ["title"])
-        #expect(site.entriesRead(template: "p", deferred: []) == nil)
+        #expect(site.entriesRead(template: "p", unread: ["related"]) == ["title"])
+        #expect(site.entriesRead(template: "p", unread: []) == nil)
     }
 }
