@@ -1,5 +1,6 @@
 import Dispatch
 import Testing
+import TestSupport
 @testable import Trellis
 
 @Suite struct MetricsRegistryTests {
@@ -103,6 +104,33 @@ import Testing
             u_count{source="b"} 1
 
             """)
+    }
+
+    /// The series observed last is kept apart from the others (no hashing for a run of one
+    /// page): runs and switches between label values, with reads in between, count every
+    /// observation where a plain tally puts it.
+    @Test func runsAndSwitchesOfLabelValuesAreAllCounted() {
+        let registry = MetricsRegistry()
+        let histogram = registry.histogram("r", help: "h", buckets: [1], labelNames: ["page", "section"])
+        var random = SeededGenerator(seed: 0x4157)
+        var tally: [String: (low: Int, all: Int)] = [:]
+        for step in 0..<2_000 {
+            let page = ["home", "product", "search"][Int.random(in: 0..<3, using: &random)]
+            let section = Bool.random(using: &random) ? "" : "deals"
+            for _ in 0..<Int.random(in: 1...4, using: &random) {
+                let value = Bool.random(using: &random) ? 0.5 : 2
+                histogram.observe(value, labels: [page, section])
+                tally["page=\"\(page)\",section=\"\(section)\"", default: (0, 0)].low += value <= 1 ? 1 : 0
+                tally["page=\"\(page)\",section=\"\(section)\"", default: (0, 0)].all += 1
+            }
+            if step % 500 == 499 { _ = registry.render() }
+        }
+        let text = registry.render()
+        for (labels, counts) in tally {
+            #expect(text.contains("r_bucket{\(labels),le=\"1\"} \(counts.low)\n"), "\(labels)")
+            #expect(text.contains("r_count{\(labels)} \(counts.all)\n"), "\(labels)")
+        }
+        #expect(tally.count == 6)
     }
 
     /// An unlabelled family always shows its one series; a labelled one shows none until observed.

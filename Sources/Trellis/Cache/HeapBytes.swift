@@ -40,6 +40,13 @@ enum HeapBytes {
         }
     }
 
+    /// The heap bytes of `set`'s storage (as a dictionary's, without values) and of its strings.
+    static func of(_ set: Set<String>) -> Int {
+        guard !set.isEmpty else { return 0 }
+        let buckets = set.capacity * 4 / 3 + 1
+        return set.reduce(allocationOverhead + dictionaryHeader + buckets * (MemoryLayout<String>.stride + 1)) { $0 + of($1) }
+    }
+
     /// The heap bytes of a parsed JSON value: its arrays' and objects' storage and every string
     /// (numbers keep their literal text) — what an upstream value costs its cache.
     static func of(_ value: JSONValue) -> Int {

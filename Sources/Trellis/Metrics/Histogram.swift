@@ -8,7 +8,9 @@ import Synchronization
 /// An observation finds its bucket by a linear scan of ~14 bounds and updates its series
 /// under one lock; an unlabelled family keeps its one series apart from the table of labelled
 /// ones, so its observations hash nothing, and a labelled one keyed by `LabelValues` builds no
-/// array for one or two labels (a request's `page`).
+/// array for one or two labels (a request's `page`). The series observed last is kept apart
+/// too, until another set of values is observed or the family is read: a run of requests for
+/// one page and section hashes nothing.
 package final class Histogram: PrometheusMetric {
     /// The bounds of `trellis_request_duration_seconds`, in seconds.
     package static let requestDurationBuckets: [Double] = [
@@ -36,6 +38,15 @@ package final class Histogram: PrometheusMetric {
     private struct State {
         var unlabelled: Series
         var labelled: [LabelValues: Series] = [:]
+        /// The values observed last and their series, not in `labelled` meanwhile.
+        var recent: (values: LabelValues, series: Series)?
+
+        /// Puts the recent series back in `labelled`.
+        mutating func settle() {
+            guard let recent else { return }
+            labelled[recent.values] = recent.series
+            self.recent = nil
+        }
     }
     private let series: Mutex<State>
 
@@ -60,11 +71,16 @@ package final class Histogram: PrometheusMetric {
         precondition(labelValues.count == labelNames.count, "\(name): wrong number of label values")
         let bucket = bounds.firstIndex { value <= $0 } ?? bounds.count
         let empty = bounds.count + 1
-        series.withLock {
+        series.withLock { state in
             if labelValues.count == 0 {
-                $0.unlabelled.record(bucket: bucket, value: value)
+                state.unlabelled.record(bucket: bucket, value: value)
+            } else if state.recent?.values == labelValues {
+                state.recent!.series.record(bucket: bucket, value: value)
             } else {
-                $0.labelled[labelValues, default: Series(counts: Array(repeating: 0, count: empty))].record(bucket: bucket, value: value)
+                state.settle()
+                var series = state.labelled.removeValue(forKey: labelValues) ?? Series(counts: Array(repeating: 0, count: empty))
+                series.record(bucket: bucket, value: value)
+                state.recent = (labelValues, series)
             }
         }
     }
@@ -81,7 +97,10 @@ package final class Histogram: PrometheusMetric {
     }
 
     func render(into output: inout String) {
-        let snapshot = series.withLock { labelNames.isEmpty ? [LabelValues([]): $0.unlabelled] : $0.labelled }
+        let snapshot = series.withLock { state in
+            state.settle()
+            return labelNames.isEmpty ? [LabelValues([]): state.unlabelled] : state.labelled
+        }
             .map { (values: $0.key.values, series: $0.value) }
         output += PrometheusText.header(name: name, help: help, type: "histogram")
         for (values, one) in snapshot.sorted(by: { $0.values.lexicographicallyPrecedes($1.values) }) {
