@@ -32,8 +32,8 @@ count() {
     valgrind --tool=callgrind --separate-threads=yes --callgrind-out-file="$WORK/cg.$n" "$BIN" "${ARGS[@]}" --served-hits "$n" \
         > "$WORK/out.$n" 2> "$WORK/valgrind.$n.log" || { cat "$WORK/out.$n" "$WORK/valgrind.$n.log" >&2; exit 1; }
     for file in "$WORK/cg.$n"-*; do
-        [[ $file == *-01 ]] && continue                          # the client (and the Pages loading)
-        grep -q 'SampleUpstreamO7HandlerV6handle' "$file" && continue      # the in-process backend
+        [[ $file == *-01 ]] && continue                                 # the client (and the Pages loading)
+        grep -q 'SampleUpstreamO7HandlerV6handle' "$file" && continue   # the in-process backend
         ir=$(awk '/^totals:/ {print $2}' "$file")
         server=$((server + ir))
         ir=$(loop_instructions "$file")
