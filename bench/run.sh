@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
-# make bench: in-process micro-benchmarks, the cost of one cached hit (callgrind instructions,
-# heap allocations in serve), 2,000 personal pages waiting on a slow upstream at once, then
-# loopback runs with wrk: /healthz, 10,000 idle keep-alive connections, the memory soak
-# (bench/soak.py, default flags and a 4 MiB cache), plain vs TLS, and the comparison with the
-# peers in ../shared/bench (nginx gzip_static; Hummingbird 2 when ../shared is writable, as its
-# peer builds there). Every server runs with its default flags pinned to CPU 1 (taskset), so it
-# sizes its event loops from that; servers are stopped by their PID. Ends with one table
-# (bench/summary.py). Knobs: SHARED (../shared), PEERS ("nginx"), DURATION (5s), REPS (3),
-# IDLE (10000), SOAK (60), SKIP_PEERS=1 to leave out the peer comparison.
+# make bench: in-process micro-benchmarks; callgrind's instructions per cached hit, per section
+# hit, per page of a list, per action (its backend in process) and per refused one, per
+# uncached miss against zlib alone, and heap allocations per hit in serve; 2,000 personal pages
+# waiting on a slow upstream at once; then loopback runs with wrk: /healthz, 10,000 idle
+# keep-alive connections, the memory soak (bench/soak.py, default flags and a 4 MiB cache),
+# plain vs TLS, and the comparison with the peers in ../shared/bench (nginx gzip_static and,
+# when its peer is there, the setup's ceiling `limit`; Hummingbird 2 with PEERS="nginx limit hb"
+# when ../shared is writable, as its peer builds there). Every server runs with its default
+# flags pinned to CPU 1 (taskset), so it sizes its event loops from that; servers are stopped
+# by their PID. Ends with one table, each figure next to its bar (bench/summary.py). Knobs:
+# SHARED (../shared), PEERS ("nginx limit"; "nginx" without the limit peer), DURATION (5s),
+# REPS (3), IDLE (10000), SOAK (60), SKIP_PEERS=1 to leave out the peer comparison.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -37,6 +40,12 @@ bench/hit_cost.sh "$BIN" "$SHARED/bench/Pages" | tee "$WORK/hitcost.txt"
 bench/section_hit_cost.sh "$BIN" "$SHARED/bench/Pages" | tee "$WORK/sectionhit.txt"
 python3 bench/mallocs_per_hit.py "$BIN" "$SHARED/bench/Pages" | tee "$WORK/mallocs.txt"
 
+echo; echo "== a page of a list, an action (its backend in process) and a refused one; the miss against zlib alone (callgrind)"
+bench/list_page_cost.sh "$BIN" "$SHARED/bench/Pages" | tee "$WORK/listpage.txt"
+bench/action_cost.sh "$BIN" "$ROOT/Pages" | tee "$WORK/action.txt"
+bench/row_cost.sh "$BIN" "$ROOT/Pages" "/product/3: uncached request (pipeline" "/product/3: uncached request: zlib alone" \
+    "/_actions/add-to-cart: checks, bad input" | tee "$WORK/rowcost.txt"
+
 echo; echo "== 2,000 personal pages in flight, each waiting 100 ms on its upstream (no thread per call; expect < 1 s, threads flat)"
 python3 bench/upstream_fanout.py "$BIN" "$ROOT/Pages" 2000 100
 
@@ -64,10 +73,14 @@ echo "TLS:";   load -H 'Accept-Encoding: gzip' https://127.0.0.1:18092/home
 for p in "${PIDS[@]}"; do kill -TERM "$p"; wait "$p" || true; done
 PIDS=()
 
+if [[ -z ${PEERS:-} ]]; then
+    PEERS=nginx
+    [[ -f $SHARED/bench/peers/limit/limit.c ]] && PEERS="nginx limit"
+fi
 if [[ ${SKIP_PEERS:-0} != 1 && -x $SHARED/bench/run_peers.sh ]]; then
     echo; echo "== loopback comparison with the peers (run_peers.sh; trellis with its default flags)"
     OURS_CMD="$BIN serve --pages $SHARED/bench/Pages --host 127.0.0.1 --port 18090" \
-    OURS_PORT=18090 OURS_NAME=trellis PEERS=${PEERS:-"nginx"} DURATION=$DURATION REPS=${REPS:-3} \
+    OURS_PORT=18090 OURS_NAME=trellis PEERS=$PEERS DURATION=$DURATION REPS=${REPS:-3} \
         "$SHARED/bench/run_peers.sh" | tee "$WORK/peers.txt"
 fi
 python3 bench/summary.py "$WORK"

@@ -1,21 +1,14 @@
 #!/usr/bin/env bash
 # section_hit_cost.sh BIN BENCH_PAGES: instructions per cached hit of a section fetched alone
 # against its page's (SPEC §10.1), on a copy of BENCH_PAGES whose /home holds its `deals`
-# carousel in a section (inline: `defer` false). Both through bench/hit_cost.sh (callgrind).
+# carousel in a section (inline: `defer` false; bench/deals_in_section.py). Both through
+# bench/hit_cost.sh (callgrind).
 set -euo pipefail
 BIN=$1 PAGES=$2
 HERE=$(cd "$(dirname "$0")" && pwd)
 WORK=$(mktemp -d /tmp/trellis-sectionhit.XXXXXX)
 trap 'rm -rf "$WORK"' EXIT
 cp -r "$PAGES" "$WORK/Pages"
-python3 - "$WORK/Pages/pages/home.json" <<'PY'
-import json, sys
-path = sys.argv[1]
-home = json.load(open(path))
-children = home["root"]["data"]["children"]
-index = next(i for i, child in enumerate(children) if child.get("id") == "deals")
-children[index] = {"$section": "deals", "then": children[index]}
-json.dump(home, open(path, "w"))
-PY
+python3 "$HERE/deals_in_section.py" "$WORK/Pages"
 "$HERE/hit_cost.sh" "$BIN" "$WORK/Pages"
 TARGET="/home?_section=deals" "$HERE/hit_cost.sh" "$BIN" "$WORK/Pages"

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Trellis
 
 /// `trellis bench`: in-process micro-benchmarks (not shown in help; `make bench` runs it).
@@ -15,10 +16,25 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Instead: serve this many cached /home hits of --bench-pages over loopback in this process (for callgrind).")
     var servedHits: Int?
     @Option(help: "With --served-hits: the target asked for (a section: /home?_section=deals).") var servedTarget = "/home"
+    @Option(help: "With --served-hits: POST this JSON body instead of a GET (an action: --served-target /_actions/add-to-cart).")
+    var servedBody: String?
+    @Option(help: "With --served-hits: a header field to send as well ('Authorization: Bearer alice'); repeatable.")
+    var servedHeader: [String] = []
+    @Option(help: "With --served-hits: the status every answer must have (400 for an action's bad input).") var servedStatus = 200
+    @Option(help: "With --served-hits: also serve the sample carts backend (of the Pages' data/) on 127.0.0.1:PORT in this process.")
+    var servedCarts: Int?
 
     func run() throws {
         if let servedHits {
-            switch ServedHitBenchmark.run(pages: benchPages ?? pages, requests: servedHits, target: servedTarget) {
+            var exchange = ServedHitBenchmark.Exchange(target: servedTarget)
+            exchange.body = servedBody.map { Array($0.utf8) }
+            exchange.status = servedStatus
+            for field in servedHeader {
+                guard let colon = field.firstIndex(of: ":") else { throw ValidationError("--served-header \(field): expected 'Name: value'") }
+                exchange.headers.append((String(field[..<colon]), field[field.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
+            }
+            let backend = servedCarts.map { ServedBackend(port: $0) }
+            switch ServedHitBenchmark.run(pages: benchPages ?? pages, requests: servedHits, exchange: exchange, backend: backend) {
             case .success(let summary): return print(summary)
             case .failure(let failure): throw ValidationError(failure.message)
             }

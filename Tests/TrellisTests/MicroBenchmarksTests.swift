@@ -5,7 +5,8 @@ import Testing
 import TestSupport
 @testable import Trellis
 
-/// `trellis bench`: zlib alone next to the uncached request, the name filter, the level table.
+/// `trellis bench`: zlib alone next to the uncached request, the name filter, the level table,
+/// the sample action's checks.
 @Suite struct MicroBenchmarksTests {
     static let pages = ServerProcess.packageRoot + "/Pages"
 
@@ -14,6 +15,22 @@ import TestSupport
         let rows = table.split(separator: "\n").dropFirst(2)
         #expect(rows.count == 1)
         #expect(rows.first?.hasPrefix("| /product/3: uncached request: zlib alone, same body (level \(Gzip.cachedLevel), reused stream) | ") == true)
+    }
+
+    @Test func theChecksOfTheSampleActionsBadInputAreARowOfTheirOwn() throws {
+        let table = MicroBenchmarks.run(pages: Self.pages, benchPages: nil, matching: "/_actions/add-to-cart: checks")
+        let rows = table.split(separator: "\n").dropFirst(2)
+        #expect(rows.count == 1)
+        #expect(rows.first?.hasPrefix("| /_actions/add-to-cart: checks, bad input (61 B body: 400 bad_input) | ") == true)
+        // The body the row checks is refused for its input, as bench/action_cost.sh posts it.
+        guard case .success(let site) = PagesLoader.load(PagesFolder(path: Self.pages)) else { Issue.record("Pages"); return }
+        let request = HTTPRequest(method: "POST", target: "/_actions/add-to-cart", headers: HTTPHeaders([("Content-Type", "application/json")]),
+                                  body: Array(MicroBenchmarks.badActionBody.utf8))
+        guard case .failure(let error) = ActionCheck.check(request, site: site, maxBody: 1 << 20, cors: nil) else {
+            Issue.record("the bad input passed")
+            return
+        }
+        #expect(error.error.code == "bad_input" && error.fields?["quantity"] != nil)
     }
 
     @Test func theRatioRowDividesTheMediansWhenBothRan() {

@@ -78,10 +78,17 @@ struct ActionCheck: Sendable {
         (1...128).contains(key.utf8.count) && key.utf8.allSatisfy { (0x21...0x7E).contains($0) }
     }
 
-    /// Whether a `Content-Type` is `application/json`, parameters and case aside.
+    /// Whether a `Content-Type` is `application/json`, parameters and ASCII case aside, with the
+    /// spaces and tabs around the type (RFC 9110 §8.3.1). Read as bytes: every action asks.
     static func isJSON(_ value: String?) -> Bool {
         guard let value else { return false }
-        let type = value.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-        return type.trimmingCharacters(in: .whitespaces).lowercased() == "application/json"
+        var type = value.utf8.prefix { $0 != UInt8(ascii: ";") }
+        while let first = type.first, first == 0x20 || first == 0x09 { type = type.dropFirst() }
+        while let last = type.last, last == 0x20 || last == 0x09 { type = type.dropLast() }
+        return type.elementsEqual(jsonType) { byte, expected in
+            ((0x41...0x5A).contains(byte) ? byte | 0x20 : byte) == expected
+        }
     }
+
+    private static let jsonType = Array("application/json".utf8)
 }

@@ -17,19 +17,23 @@ struct ActionError: Error, Sendable {
         self.init(HTTPError(status: status, code: code, message: message))
     }
 
-    /// The JSON response: `{"error":{"status":…,"code":…,"message":…[,"fields":{…}]}}`.
+    /// The JSON response: `{"error":{"status":…,"code":…,"message":…[,"fields":{…}]}}`. With
+    /// fields (a refused input, the action error answered most) the body is written once, here,
+    /// as the error's own would be with `"fields"` added.
     var response: HTTPResponse {
-        var response = error.response
-        if let fields {
-            var writer = JSONWriter(reservingCapacity: 128)
-            var object = JSONObject()
-            object["status"] = .number(String(error.status))
-            object["code"] = .string(error.code)
-            object["message"] = .string(error.message)
-            object["fields"] = .object(fields)
-            writer.write(.object(JSONObject(["error": .object(object)])))
-            response.body = writer.bytes
-        }
+        guard let fields else { return error.response }
+        var writer = JSONWriter(reservingCapacity: 160)
+        writer.appendRaw(Array(#"{"error":{"status":\#(error.status),"code":"#.utf8))
+        writer.writeString(error.code)
+        writer.appendRaw(Array(#","message":"#.utf8))
+        writer.writeString(error.message)
+        writer.appendRaw(Array(#","fields":"#.utf8))
+        writer.write(.object(fields))
+        writer.appendRaw(Array("}}".utf8))
+        var headers = HTTPHeaders([("Content-Type", "application/json; charset=utf-8")])
+        for field in error.headers { headers.add(field.name, field.value) }
+        var response = HTTPResponse(status: error.status, headers: headers, body: writer.bytes)
+        response.errorCode = error.code
         return response
     }
 }

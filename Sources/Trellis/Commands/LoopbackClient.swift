@@ -2,11 +2,11 @@ import Glibc
 
 /// A minimal blocking HTTP/1.1 client for the served-hit benchmark: one keep-alive
 /// connection to 127.0.0.1, requests pipelined `depth` at a time, answers framed by
-/// `Content-Length` (the server always sends it for a page).
+/// `Content-Length` (the server always sends it, for a page, an action or an error).
 enum LoopbackClient {
-    /// Sends `request` `count` times to `port` and returns how many 200 answers came back
-    /// (fewer when the connection fails or an answer is not a 200).
-    static func exchange(port: Int, request: [UInt8], count: Int, depth: Int) -> Int {
+    /// Sends `request` `count` times to `port` and returns how many answers with `status` came
+    /// back (fewer when the connection fails or an answer has another status).
+    static func exchange(port: Int, request: [UInt8], count: Int, depth: Int, status: Int = 200) -> Int {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { return 0 }
         defer { close(fd) }
@@ -25,7 +25,7 @@ enum LoopbackClient {
             let bytes = (0..<batch).flatMap { _ in request }
             guard sendAll(fd, bytes) else { return answered }
             for _ in 0..<batch {
-                guard reader.nextStatus() == 200 else { return answered }
+                guard reader.nextStatus() == status else { return answered }
                 answered += 1
             }
         }

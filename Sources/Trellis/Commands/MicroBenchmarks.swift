@@ -11,7 +11,8 @@ public enum MicroBenchmarks {
     /// printable table. Next to each uncached request: zlib alone compressing the same body (the
     /// level the page gets, a reused deflater) and the ratio of the two. With `recommendations`
     /// (a JSON file of values by key), the product page again with its `recommendations` source
-    /// answered in process, as a deployment whose upstream answers serves it.
+    /// answered in process, as a deployment whose upstream answers serves it. Then the checks of
+    /// the sample `add-to-cart` action's bad input, all a refused action costs before its answer.
     public static func run(pages: String, benchPages: String?, recommendations: String? = nil, matching: String? = nil) -> String {
         var table = BenchmarkTable(matching: matching)
         for page in BenchPage.all(pages: pages, benchPages: benchPages, recommendations: recommendations) {
@@ -55,7 +56,27 @@ public enum MicroBenchmarks {
                 _ = cached.serve(request, trace: context.trace, date: context.date)
             }
         }
+        measureActionCheck(&table, pages: pages)
         return table.text
+    }
+
+    /// The body `bench/action_cost.sh` posts as the bad input (a quantity over the action's max
+    /// of 20): a 400 `bad_input`, no backend called.
+    static let badActionBody = #"{"input":{"productId":"3","quantity":50},"page":"/product/3"}"#
+
+    /// The checks of SPEC §11 (headers, the body's JSON, the input rules) on `/_actions/add-to-cart`
+    /// posted with `badActionBody` and the served benchmark's headers, when `pages` has the action.
+    private static func measureActionCheck(_ table: inout BenchmarkTable, pages: String) {
+        guard case .success(let site) = PagesLoader.load(PagesFolder(path: pages)), site.action(named: "add-to-cart") != nil else { return }
+        let body = Array(badActionBody.utf8)
+        let headers = HTTPHeaders([("Host", "127.0.0.1"), ("Accept-Encoding", "gzip"), ("X-Client-Version", "ios/5.2.0"),
+                                   ("X-Device-Id", "device-1"), ("Accept-Language", "en"), ("Authorization", "Bearer alice"),
+                                   ("Content-Type", "application/json"), ("Content-Length", String(body.count))])
+        let request = HTTPRequest(method: "POST", target: ActionCheck.prefix + "add-to-cart", headers: headers, body: body)
+        let maxBody = HTTPServer.Configuration.Defaults.maxBody
+        table.measure("/_actions/add-to-cart: checks, bad input (\(body.count) B body: 400 bad_input)", iterations: 20_000) {
+            _ = ActionCheck.check(request, site: site, maxBody: maxBody, cors: nil)
+        }
     }
 
     /// Runs `request` through `pipeline`'s serving door as the server does, finishing a pending
