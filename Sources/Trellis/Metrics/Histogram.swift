@@ -38,14 +38,17 @@ package final class Histogram: PrometheusMetric {
     private struct State {
         var unlabelled: Series
         var labelled: [LabelValues: Series] = [:]
-        /// The values observed last and their series, not in `labelled` meanwhile.
-        var recent: (values: LabelValues, series: Series)?
+        /// The values observed last and their series, not in `labelled` meanwhile (when
+        /// `hasRecent`): kept as plain fields, so that checking them copies nothing.
+        var hasRecent = false
+        var recentValues = LabelValues([])
+        var recentSeries = Series(counts: [])
 
         /// Puts the recent series back in `labelled`.
         mutating func settle() {
-            guard let recent else { return }
-            labelled[recent.values] = recent.series
-            self.recent = nil
+            guard hasRecent else { return }
+            labelled[recentValues] = recentSeries
+            hasRecent = false
         }
     }
     private let series: Mutex<State>
@@ -74,13 +77,14 @@ package final class Histogram: PrometheusMetric {
         series.withLock { state in
             if labelValues.count == 0 {
                 state.unlabelled.record(bucket: bucket, value: value)
-            } else if state.recent?.values == labelValues {
-                state.recent!.series.record(bucket: bucket, value: value)
+            } else if state.hasRecent, state.recentValues == labelValues {
+                state.recentSeries.record(bucket: bucket, value: value)
             } else {
                 state.settle()
-                var series = state.labelled.removeValue(forKey: labelValues) ?? Series(counts: Array(repeating: 0, count: empty))
-                series.record(bucket: bucket, value: value)
-                state.recent = (labelValues, series)
+                state.recentSeries = state.labelled.removeValue(forKey: labelValues) ?? Series(counts: Array(repeating: 0, count: empty))
+                state.recentSeries.record(bucket: bucket, value: value)
+                state.recentValues = labelValues
+                state.hasRecent = true
             }
         }
     }
