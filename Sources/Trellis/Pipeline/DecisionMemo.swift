@@ -82,26 +82,58 @@ final class DecisionMemo: @unchecked Sendable {
     private func write(_ request: HTTPRequest) -> Bool {
         count = 0
         var method = request.method, path = request.path
-        var fits = method.withUTF8 { append($0) } && append(" ") && path.withUTF8 { append($0) }
-        if fits, var query = request.query { fits = append("?") && query.withUTF8 { append($0) } }
-        guard fits, append("\n") else { return false }
+        let line = method.withUTF8 { method in
+            path.withUTF8 { path in reserve(method.count + path.count + 1) && put(method, Self.space, path) }
+        }
+        guard line else { return false }
+        if var query = request.query {
+            guard query.withUTF8({ query in reserve(query.count + 1) && put(Self.question, query) }) else { return false }
+        }
+        guard reserve(1) else { return false }
+        put(Self.lineFeed)
+        var fits = true
         request.headers.forEachField { name, value in
             guard fits, !Self.isIgnored(name) else { return }
-            fits = append(name) && append(":") && append(value) && append("\n")
+            fits = reserve(name.count + value.count + 2) && put(name, Self.colon, value) && put(Self.lineFeed)
         }
         return fits
     }
 
-    /// Appends `bytes` to `scratch`; false, appending nothing, when they don't fit.
-    private func append(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard count + bytes.count <= Self.maxRequestBytes else { return false }
-        if let base = bytes.baseAddress { (scratch + count).update(from: base, count: bytes.count) }
-        count += bytes.count
+    private static let space = UInt8(ascii: " "), question = UInt8(ascii: "?"), colon = UInt8(ascii: ":"), lineFeed = UInt8(ascii: "\n")
+
+    /// Whether `extra` more bytes fit in `scratch`.
+    private func reserve(_ extra: Int) -> Bool {
+        count + extra <= Self.maxRequestBytes
+    }
+
+    /// Puts `byte` in `scratch`, which has room for it (`reserve`); true, to chain.
+    @discardableResult
+    private func put(_ byte: UInt8) -> Bool {
+        scratch[count] = byte
+        count += 1
         return true
     }
 
-    private func append(_ separator: StaticString) -> Bool {
-        append(UnsafeBufferPointer(start: separator.utf8Start, count: separator.utf8CodeUnitCount))
+    /// Puts `bytes` in `scratch`, which has room for them (`reserve`).
+    private func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress else { return }
+        (scratch + count).update(from: base, count: bytes.count)
+        count += bytes.count
+    }
+
+    /// Puts `first`, then `separator`, then `second` in `scratch`, which has room for them; true, to chain.
+    private func put(_ first: UnsafeBufferPointer<UInt8>, _ separator: UInt8, _ second: UnsafeBufferPointer<UInt8>) -> Bool {
+        put(first)
+        put(separator)
+        put(second)
+        return true
+    }
+
+    /// Puts `separator`, then `bytes` in `scratch`, which has room for them; true, to chain.
+    private func put(_ separator: UInt8, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        put(separator)
+        put(bytes)
+        return true
     }
 
     /// Whether `name` is one of `ignoredFields`, in any case: a length picks the one to compare.
