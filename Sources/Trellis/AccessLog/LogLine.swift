@@ -89,6 +89,12 @@ struct LogLine: ~Copyable, @unchecked Sendable {
         count += 16
     }
 
+    /// Puts `byte` where there is room for it (`reserve`).
+    private mutating func put(_ byte: UInt8) {
+        start[count] = byte
+        count += 1
+    }
+
     /// Room for `extra` more bytes.
     private mutating func reserve(_ extra: Int) {
         if count + extra > capacity { grow(to: count + extra) }
@@ -107,12 +113,17 @@ struct LogLine: ~Copyable, @unchecked Sendable {
     /// The separator a field needs (a space in text, a comma in JSON; none for the first) and
     /// its key: `key=` or `"key":`. The value follows.
     mutating func key(_ name: StaticString) {
-        separate()
         switch format {
         case .text:
-            literal(name)
-            literal("=")
+            // Separator, name and `=` with one room check: every field of every line comes here.
+            reserve(name.utf8CodeUnitCount + 2)
+            if afterField { put(UInt8(ascii: " ")) }
+            afterField = true
+            (start + count).initialize(from: name.utf8Start, count: name.utf8CodeUnitCount)
+            count += name.utf8CodeUnitCount
+            put(UInt8(ascii: "="))
         case .json:
+            separate()
             literal("\"")
             literal(name)
             literal("\":")
@@ -215,19 +226,37 @@ struct LogLine: ~Copyable, @unchecked Sendable {
     }
 
     /// `value` for bytes as they arrived: bytes that are not UTF-8 have each bad sequence
-    /// replaced by U+FFFD.
+    /// replaced by U+FFFD. What the value needs is found in one pass over it, a table look-up
+    /// per byte (`ValueBytes`; LogLineTests compare it with the rules spelled out).
     mutating func value(_ utf8: UnsafeBufferPointer<UInt8>) {
-        let needsQuotes = utf8.isEmpty || utf8.contains {
-            $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "=") || $0 < 0x20 || $0 == 0x7F
-        }
-        guard needsQuotes else {
-            if utf8.allSatisfy({ $0 < 0x80 }) || String(validating: utf8, as: UTF8.self) != nil { return append(utf8) }
+        let classes = Self.valueByteClasses
+        var found: UInt8 = utf8.isEmpty ? ValueBytes.quoted : 0
+        for byte in utf8 { found |= classes[Int(byte)] }
+        guard found & ValueBytes.quoted != 0 else {
+            if found & ValueBytes.nonASCII == 0 || String(validating: utf8, as: UTF8.self) != nil { return append(utf8) }
             return append(String(decoding: utf8, as: UTF8.self))
         }
         literal("\"")
         appendEscaped(utf8) { line, control in line.append("\\u{" + String(control, radix: 16) + "}") }
         literal("\"")
     }
+
+    /// What a byte asks of a logfmt value: quotes (a space, `"`, `=`, a control character or
+    /// DEL), a check that the value is UTF-8 (bytes from 0x80), or nothing.
+    private enum ValueBytes {
+        static let quoted: UInt8 = 1, nonASCII: UInt8 = 2
+    }
+
+    /// `ValueBytes` of every byte value, made once and never written again (so shared by
+    /// every thread), never freed.
+    nonisolated(unsafe) private static let valueByteClasses: UnsafePointer<UInt8> = {
+        let classes = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+        for byte in 0...255 {
+            classes[byte] = byte >= 0x80 ? ValueBytes.nonASCII
+                : byte == 0x20 || byte == 0x22 || byte == 0x3D || byte < 0x20 || byte == 0x7F ? ValueBytes.quoted : 0
+        }
+        return UnsafePointer(classes)
+    }()
 
     /// The scalars of `utf8` (each bad UTF-8 sequence as U+FFFD) with `"`, `\`, newline,
     /// return and tab as backslash escapes, and every other control character (DEL too)
