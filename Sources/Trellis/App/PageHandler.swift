@@ -66,8 +66,8 @@ struct PageHandler: HTTPHandler {
     }
 
     func didRespond(_ exchange: HTTPExchange) {
-        if let action = exchange.annotation as? ActionRecord { app.metrics.record(action: action.action, exchange) }
-        let record = exchange.annotation as? PageRecord
+        let record = exchange.annotation as? PageRecord  // nearly every answer's: asked first
+        if record == nil, let action = exchange.annotation as? ActionRecord { app.metrics.record(action: action.action, exchange) }
         app.metrics.record(exchange, page: record?.page ?? "-", section: record?.section ?? "", fallbacks: record?.fallbackTypes ?? [:],
                            actionFallbacks: record?.actionFallbackTypes ?? [:])
         app.accessLog.log(exchange, record: record)

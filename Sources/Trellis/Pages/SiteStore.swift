@@ -6,8 +6,9 @@ import Synchronization
 /// It also keeps the last reload that validation refused, until a good one replaces it, for
 /// the preview to show what is wrong while the last good version keeps serving (SPEC §13).
 final class SiteStore: Sendable {
-    /// A served version and its sequence number (1 for the start-up version).
-    struct Snapshot: Sendable {
+    /// A served version and its sequence number (1 for the start-up version). A class: every
+    /// request takes the current one and hands it down the pipeline, one retain a copy.
+    final class Snapshot: Sendable {
         let site: Site
         let generation: Int
         /// The version's negotiated locales by `Accept-Language` value.
