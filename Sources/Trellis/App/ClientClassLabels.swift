@@ -25,7 +25,12 @@ struct ClientClassLabels: Sendable {
 
     /// The labels of the client that sent `headers`.
     func labels(for headers: HTTPHeaders) -> [String] {
-        labels(for: headers.combinedValue("X-Client-Version").flatMap(ClientVersion.init(header:)))
+        labels(for: headers.combinedValue("X-Client-Version"))
+    }
+
+    /// The labels of a client whose `X-Client-Version` (its fields joined) is `header`.
+    func labels(for header: String?) -> [String] {
+        labels(for: header.flatMap(ClientVersion.init(header:)))
     }
 
     /// The labels of `client` (`none` for no version).

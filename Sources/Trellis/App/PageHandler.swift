@@ -26,7 +26,7 @@ struct PageHandler: HTTPHandler {
         }
         // A cache hit is answered here and now; only a page to assemble needs a closure.
         let pipeline = app.pipeline
-        switch pipeline.serve(request, trace: trace, date: date, memo: app.decisionMemo(loop: responder.eventLoop.index)) {
+        switch pipeline.serve(request, trace: trace, date: date, memo: app.memos(loop: responder.eventLoop.index)?.decisions) {
         case .answered(let outcome):
             respond(outcome.response, to: request, via: responder)
         case .pending(let page):
@@ -51,7 +51,7 @@ struct PageHandler: HTTPHandler {
 
     /// Writes `response`, with the CORS fields when CORS is on.
     private func respond(_ response: consuming HTTPResponse, to request: HTTPRequest, via responder: HTTPResponder) {
-        count(response, requestHeaders: request.headers)
+        count(response, requestHeaders: request.headers, loop: responder.eventLoop.index)
         guard let cors = app.cors else { return responder.respond(response) }
         responder.respond(cors.decorated(response, requestHeaders: request.headers))
     }
@@ -59,10 +59,12 @@ struct PageHandler: HTTPHandler {
     /// Counts an answer in `trellis_requests_total` where the request's headers are still at
     /// hand (every answer passes `respond` or `response(for:requestHeaders:)` once): the client
     /// class comes from `X-Client-Version`, which `didRespond`'s exchange does not carry.
-    private func count(_ response: borrowing HTTPResponse, requestHeaders: HTTPHeaders) {
+    private func count(_ response: borrowing HTTPResponse, requestHeaders: HTTPHeaders, loop: Int? = nil) {
         let record = response.annotation as? PageRecord
-        app.metrics.count(page: record?.page ?? "-", section: record?.section ?? "", status: response.status,
-                          client: app.store.current.clientLabels.labels(for: requestHeaders))
+        let snapshot = app.store.current, header = requestHeaders.combinedValue("X-Client-Version")
+        let client = loop.flatMap(app.memos(loop:))?.clientLabels.labels(for: header, in: snapshot)
+            ?? snapshot.clientLabels.labels(for: header)
+        app.metrics.count(page: record?.page ?? "-", section: record?.section ?? "", status: response.status, client: client)
     }
 
     func didRespond(_ exchange: HTTPExchange) {

@@ -21,8 +21,8 @@ final class TrellisApplication: Sendable {
     let maxBody: Int
     /// Cross-origin access (`--cors-origins`); nil: off.
     let cors: CORSPolicy?
-    /// Each event loop's memo of recent decisions (`DecisionMemo`), by loop index.
-    private let decisionMemos: [DecisionMemo]
+    /// What each event loop remembers between requests (`LoopMemos`), by loop index.
+    private let loopMemos: [LoopMemos]
     /// Whether `/_preview/` is served (`--preview`).
     let previews: Bool
     /// Whether the public port serves `/metrics` (no `--metrics-port`).
@@ -46,7 +46,7 @@ final class TrellisApplication: Sendable {
         previews = options.preview
         metricsOnPublicPort = options.metricsPort == nil
         scheduleInstant = options.scheduleInstant
-        decisionMemos = (0..<max(1, options.http.eventLoops)).map { _ in DecisionMemo() }
+        loopMemos = (0..<max(1, options.http.eventLoops)).map { _ in LoopMemos() }
         // Upstream values get a quarter of `--cache-bytes`, pages the rest (docs/DECISIONS.md).
         let upstream = UpstreamClient(registry: metrics.registry, cacheBytes: options.upstreamCacheBytes, tls: upstreamTLS, logger: logger)
         self.upstream = upstream
@@ -76,10 +76,10 @@ final class TrellisApplication: Sendable {
         PagePipeline(snapshot: store.current, cache: cache, dataLoader: dataLoader, varyOrigin: cors != nil)
     }
 
-    /// The decision memo of event loop `loop`, to be used on its thread only; nil past the
-    /// loops the server was configured with.
-    func decisionMemo(loop: Int) -> DecisionMemo? {
-        decisionMemos.indices.contains(loop) ? decisionMemos[loop] : nil
+    /// The memos of event loop `loop`, to be used on its thread only; nil past the loops the
+    /// server was configured with.
+    func memos(loop: Int) -> LoopMemos? {
+        loopMemos.indices.contains(loop) ? loopMemos[loop] : nil
     }
 
     /// The runner of actions (SPEC §11) on the Pages version serving now.
