@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import HTTPServer
 
 @Suite("Parser: header fields")
@@ -123,5 +124,26 @@ struct HeaderFieldTests {
         #expect(!HTTPHeaders.equalNames("A-B", "A\rB"))  // '-' and CR differ only in bit 0x20: not letters
         #expect(!HTTPHeaders.equalNames("Host", "Hosts") && HTTPHeaders.equalNames("", ""))
         #expect(HTTPHeaders([("accept-LANGUAGE", "fr")])["Accept-Language"] == "fr")
+    }
+
+    /// Names compared eight bytes at a time (`equalNames`) against a byte at a time with ASCII
+    /// letters lowercased, on generated pairs: the same name with some letters' case flipped,
+    /// or with one byte swapped for its bit-0x20 twin (`-` and CR, `@` and backtick, `[` and
+    /// `{`), at every length up to 24.
+    @Test func namesCompareAsTheirLowercaseLettersDo() {
+        var random = SeededGenerator(seed: 0x4EAD)
+        let alphabet = Array("abcXYZ-_@`[{\r09".utf8)
+        var equal = 0
+        for _ in 0..<GeneratedCases.count(default: 20_000) {
+            let name = (0..<Int.random(in: 0...24, using: &random)).map { _ in alphabet.randomElement(using: &random)! }
+            var other = name.map { byte in Bool.random(using: &random) ? byte ^ 0x20 : byte }
+            if !other.isEmpty, Bool.random(using: &random) { other[Int.random(in: 0..<other.count, using: &random)] ^= 0x20 }
+            func lowered(_ bytes: [UInt8]) -> [UInt8] { bytes.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 } }
+            let expected = lowered(name) == lowered(other)
+            let found = name.withUnsafeBufferPointer { x in other.withUnsafeBufferPointer { y in HTTPHeaders.equalNames(x, y) } }
+            #expect(found == expected, "\(name) \(other)")
+            if expected { equal += 1 }
+        }
+        #expect(equal > 100)
     }
 }
