@@ -1,17 +1,24 @@
 extension RequestParser {
-    /// Checks the head as a whole (Host, framing) and decides how the body is delimited.
+    /// Checks the head as a whole (Host, framing) and decides how the body is delimited. The
+    /// three fields that frame a request are found in one pass over the fields.
     mutating func finishHead() -> HTTPError? {
         guard let request, headEnd != nil else { return .badRequest("Incomplete request.") }
-        let headers = request.headers
-        let hosts = headers.count(of: "Host")
+        var hosts = 0, validHost = true
+        var codings: [String] = [], lengths: [String] = []
+        request.headers.forEachField { name, value in
+            if Self.isNamed(name, "host") {
+                hosts += 1
+                validHost = value.allSatisfy(ByteClass.isHostByte)
+            } else if Self.isNamed(name, "content-length") {
+                lengths.append(String(decoding: value, as: UTF8.self))
+            } else if Self.isNamed(name, "transfer-encoding") {
+                codings.append(String(decoding: value, as: UTF8.self))
+            }
+        }
         if hosts > 1 { return .badRequest("More than one Host header.") }
         if hosts == 0, request.version == .http1_1 { return .badRequest("Missing Host header.") }
-        var validHost = true
-        headers.forEachValue(of: "Host") { validHost = $0.allSatisfy(ByteClass.isHostByte) }
         if !validHost { return .badRequest("Invalid Host header.") }  // RFC 9112 §3.2
 
-        let codings = headers.values("Transfer-Encoding")
-        let lengths = headers.values("Content-Length")
         if !codings.isEmpty {
             if !lengths.isEmpty { return .badRequest("Both Content-Length and Transfer-Encoding.") }
             if request.version == .http1_0 { return .badRequest("Transfer-Encoding on HTTP/1.0.") }
@@ -29,6 +36,12 @@ extension RequestParser {
         if length > limits.maxBody { return .contentTooLarge }
         body = length == 0 ? .none : .length(length)
         return nil
+    }
+
+    /// Whether field name `name` is `lowercase` (given in lowercase), in any case.
+    private static func isNamed(_ name: UnsafeBufferPointer<UInt8>, _ lowercase: StaticString) -> Bool {
+        name.count == lowercase.utf8CodeUnitCount
+            && HTTPHeaders.equalNames(name, UnsafeBufferPointer(start: lowercase.utf8Start, count: lowercase.utf8CodeUnitCount))
     }
 
     /// Exactly `chunked` is accepted; other valid codings are 501, malformed lists 400.
