@@ -60,18 +60,12 @@ enum RequestTarget {
         static let other: UInt8 = 0, plain: UInt8 = 1, percent: UInt8 = 2, question: UInt8 = 3
     }
 
-    /// `TargetByte` of every byte value, made once from `ByteClass.isTargetByte` and never
-    /// written again (so shared by every thread), never freed.
-    nonisolated(unsafe) private static let targetByteClasses: UnsafePointer<UInt8> = {
-        let classes = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
-        for byte in 0...255 {
-            let value = UInt8(byte)
-            classes[byte] = value == ByteClass.percent ? TargetByte.percent
-                : value == UInt8(ascii: "?") ? TargetByte.question
-                : ByteClass.isTargetByte(value) ? TargetByte.plain : TargetByte.other
-        }
-        return UnsafePointer(classes)
-    }()
+    /// `TargetByte` of every byte value, from `ByteClass.isTargetByte`.
+    nonisolated(unsafe) private static let targetByteClasses = ByteTable.make { byte in
+        byte == ByteClass.percent ? TargetByte.percent
+            : byte == UInt8(ascii: "?") ? TargetByte.question
+            : ByteClass.isTargetByte(byte) ? TargetByte.plain : TargetByte.other
+    }
 
     /// The index after `http://` or `https://` (scheme in any case), or nil.
     private static func schemeEnd(_ target: UnsafeBufferPointer<UInt8>) -> Int? {

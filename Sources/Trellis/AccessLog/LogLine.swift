@@ -1,3 +1,5 @@
+import HTTPServer
+
 /// One log line as bytes, in its `format`: fields written as logfmt (` key=value`, values
 /// quoted only when they need it: empty, or with a space, `"`, `=` or a control character) or
 /// as the members of a JSON object (`,"key":"value"`, `LogLine+JSON`); text, zero-padded
@@ -247,16 +249,11 @@ struct LogLine: ~Copyable, @unchecked Sendable {
         static let quoted: UInt8 = 1, nonASCII: UInt8 = 2
     }
 
-    /// `ValueBytes` of every byte value, made once and never written again (so shared by
-    /// every thread), never freed.
-    nonisolated(unsafe) private static let valueByteClasses: UnsafePointer<UInt8> = {
-        let classes = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
-        for byte in 0...255 {
-            classes[byte] = byte >= 0x80 ? ValueBytes.nonASCII
-                : byte == 0x20 || byte == 0x22 || byte == 0x3D || byte < 0x20 || byte == 0x7F ? ValueBytes.quoted : 0
-        }
-        return UnsafePointer(classes)
-    }()
+    /// `ValueBytes` of every byte value.
+    nonisolated(unsafe) private static let valueByteClasses = ByteTable.make { byte in
+        byte >= 0x80 ? ValueBytes.nonASCII
+            : byte == 0x20 || byte == 0x22 || byte == 0x3D || byte < 0x20 || byte == 0x7F ? ValueBytes.quoted : 0
+    }
 
     /// The scalars of `utf8` (each bad UTF-8 sequence as U+FFFD) with `"`, `\`, newline,
     /// return and tab as backslash escapes, and every other control character (DEL too)

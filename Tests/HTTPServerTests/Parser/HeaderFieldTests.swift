@@ -146,4 +146,54 @@ struct HeaderFieldTests {
         }
         #expect(equal > 100)
     }
+
+    /// A field line parsed in one pass (`HeaderField.parse`) against the grammar's rules a step
+    /// at a time, on generated lines (names with and without non-token bytes and colons,
+    /// values with tabs, controls, DEL and obs-text, at lengths around eight): the same field
+    /// or the same error.
+    @Test func aFieldLineParsesAsTheRulesSay() {
+        var random = SeededGenerator(seed: 0xF1E1)
+        let nameBytes = Array("Ab-1_~:".utf8) + [0x20, 0x7F, 0x22, 0x09]
+        let valueBytes = Array("value 12:=,;".utf8) + [0x09, 0x00, 0x1F, 0x7F, 0x80, 0xFF, 0x20, 0x0B]
+        var accepted = 0
+        for _ in 0..<GeneratedCases.count(default: 20_000) {
+            var line = (0..<Int.random(in: 0...6, using: &random)).map { _ in nameBytes.randomElement(using: &random)! }
+            if Int.random(in: 0..<5, using: &random) > 0 { line.append(UInt8(ascii: ":")) }
+            let plain = Bool.random(using: &random)
+            line += (0..<Int.random(in: 0...20, using: &random)).map { _ in
+                plain ? Array("abc xyz".utf8).randomElement(using: &random)! : valueBytes.randomElement(using: &random)!
+            }
+            guard !line.isEmpty else { continue }
+            let parsed = line.withUnsafeBufferPointer { Self.describe(HeaderField.parse($0)) }
+            #expect(parsed == line.withUnsafeBufferPointer { Self.describe(Self.parseByRules($0)) }, "\(line)")
+            if parsed.hasPrefix("field") { accepted += 1 }
+        }
+        #expect(accepted > 1_000)
+    }
+
+    /// The field-line grammar a rule at a time: no obs-fold, a colon, a token name before the
+    /// first colon, and a value (without surrounding SP and HTAB) of HTAB, SP, VCHAR and obs-text.
+    static func parseByRules(_ line: UnsafeBufferPointer<UInt8>)
+        -> Result<(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>), HTTPError> {
+        if line[0] == 0x20 || line[0] == 0x09 { return .failure(.badRequest("Obsolete line folding is not accepted.")) }
+        guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { return .failure(.badRequest("A header field has no colon.")) }
+        let name = UnsafeBufferPointer(rebasing: line[..<colon])
+        guard !name.isEmpty, name.allSatisfy({ tchars.utf8.contains($0) }) else {
+            return .failure(.badRequest("Invalid header field name."))
+        }
+        var value = line[(colon + 1)...]
+        while let first = value.first, first == 0x20 || first == 0x09 { value = value.dropFirst() }
+        while let last = value.last, last == 0x20 || last == 0x09 { value = value.dropLast() }
+        guard value.allSatisfy({ $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) }) else {
+            return .failure(.badRequest("Invalid character in a header field value."))
+        }
+        return .success((name, UnsafeBufferPointer(rebasing: value)))
+    }
+
+    static func describe(_ result: Result<(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>), HTTPError>) -> String {
+        switch result {
+        case .success(let field): "field \(Array(field.name)) \(Array(field.value))"
+        case .failure(let error): "error \(error.status) \(error.message)"
+        }
+    }
 }
