@@ -43,6 +43,9 @@ package final class ClientExchange: @unchecked Sendable {
     private var deadline: EventLoop.Scheduled?
     private var written = 0
     private var parser: ResponseParser
+    /// The buffer each `read` step reads into: allocated once per exchange, never zeroed (a
+    /// step may find nothing to read, and an exchange may take many).
+    private let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: readSize, alignment: 1)
 
     /// Starts `request` on `loop`, from its thread; calls `completion` there once, with the
     /// response or why there is none, by `deadline`.
@@ -70,6 +73,10 @@ package final class ClientExchange: @unchecked Sendable {
         bodiless = request.method == .head
         self.completion = completion
         parser = ResponseParser(limit: settings.maxResponseBytes, bodiless: bodiless)
+    }
+
+    deinit {
+        chunk.deallocate()
     }
 
     /// Looks the host up (an address literal or a known name answers at once, on this thread).
@@ -171,20 +178,13 @@ package final class ClientExchange: @unchecked Sendable {
 
     /// One read: feeds the parser, ends the exchange once the response is complete.
     private func read() throws(ClientError) -> SocketProgress {
-        var chunk = [UInt8](repeating: 0, count: Self.readSize)
-        let read = chunk.withUnsafeMutableBytes { raw in
-            Result { () throws(ClientError) in try connection?.read(into: raw) ?? .wantsRead }
-        }
-        let progress = try read.get()
+        let progress = try connection?.read(into: chunk) ?? .wantsRead
         guard case .processed(let count) = progress else { return progress }
         let response: ClientResponse?
         if count == 0 {
             response = try parser.receiveEnd()
         } else {
-            let parsed = chunk.withUnsafeBytes { raw in
-                Result { () throws(ClientError) in try parser.receive(UnsafeRawBufferPointer(rebasing: raw[..<count])) }
-            }
-            response = try parsed.get()
+            response = try parser.receive(UnsafeRawBufferPointer(rebasing: chunk[..<count]))
         }
         if let response { end(.success(response)) }
         return progress

@@ -16,43 +16,67 @@ package struct ClientTarget: Sendable, Hashable {
     var poolKey: String { "\(secure ? "https" : "http")://\(host):\(port)" }
 
     /// Parses `url`; `nil` for anything but `http://` and `https://` (userinfo, a bad port,
-    /// bytes that are not printable ASCII …).
+    /// bytes that are not printable ASCII …). Read as bytes, once (ClientTargetTests compare
+    /// it with the same rules read as characters, on generated URLs).
     package init?(_ url: String) {
-        secure = url.lowercased().hasPrefix("https://")
-        let scheme = secure ? "https://" : "http://"
-        guard url.lowercased().hasPrefix(scheme) else { return nil }
-        let rest = url.dropFirst(scheme.count)
-        let slash = rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex
-        let authority = rest[..<slash]
-        var target = String(rest[slash...])
-        if target.isEmpty { target = "/" } else if target.first == "?" { target = "/" + target }
-        guard !authority.isEmpty, !authority.contains("@"), !target.contains("#"),
-              url.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F })  // no spaces, CR/LF or raw UTF-8: no header injection
-        else { return nil }
+        var url = url
+        guard let target = url.withUTF8(Self.parse) else { return nil }
+        self = target
+    }
 
-        var hostPart = Substring(authority)
-        var portPart: Substring?
-        if authority.first == "[" {
-            guard let close = authority.firstIndex(of: "]") else { return nil }
-            hostPart = authority[authority.index(after: authority.startIndex)..<close]
-            let after = authority[authority.index(after: close)...]
+    private init(secure: Bool, host: String, port: UInt16, path: String, hostHeader: String) {
+        self.secure = secure
+        self.host = host
+        self.port = port
+        self.path = path
+        self.hostHeader = hostHeader
+    }
+
+    private static func parse(_ url: UnsafeBufferPointer<UInt8>) -> ClientTarget? {
+        // Printable ASCII only: no spaces, CR/LF or raw UTF-8, so no header injection.
+        guard url.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { return nil }
+        let secure = hasPrefix(url, "https://")
+        guard secure || hasPrefix(url, "http://") else { return nil }
+        let authorityStart = secure ? 8 : 7
+        var slash = authorityStart
+        while slash < url.count, url[slash] != UInt8(ascii: "/"), url[slash] != UInt8(ascii: "?") { slash += 1 }
+        let authority = url[authorityStart..<slash], rest = url[slash...]
+        guard !authority.isEmpty, !authority.contains(UInt8(ascii: "@")), !rest.contains(UInt8(ascii: "#")) else { return nil }
+        let path = rest.isEmpty ? "/" : (rest.first == UInt8(ascii: "?") ? "/" : "") + text(rest)
+
+        var host = authority, portText: Slice<UnsafeBufferPointer<UInt8>>?
+        if authority.first == UInt8(ascii: "[") {
+            guard let close = authority.firstIndex(of: UInt8(ascii: "]")) else { return nil }
+            host = url[(authority.startIndex + 1)..<close]
+            let after = url[(close + 1)..<authority.endIndex]
             if !after.isEmpty {
-                guard after.first == ":" else { return nil }
-                portPart = after.dropFirst()
+                guard after.first == UInt8(ascii: ":") else { return nil }
+                portText = after.dropFirst()
             }
-        } else if let colon = authority.lastIndex(of: ":") {
-            hostPart = authority[..<colon]
-            portPart = authority[authority.index(after: colon)...]
+        } else if let colon = authority.lastIndex(of: UInt8(ascii: ":")) {
+            host = url[authority.startIndex..<colon]
+            portText = url[(colon + 1)..<authority.endIndex]
         }
-        guard !hostPart.isEmpty else { return nil }
+        guard !host.isEmpty else { return nil }
         var port: UInt16 = secure ? 443 : 80
-        if let portPart {
-            guard let parsed = UInt16(portPart), parsed > 0 else { return nil }
+        if let portText {
+            guard let parsed = UInt16(text(portText)), parsed > 0 else { return nil }
             port = parsed
         }
-        host = String(hostPart)
-        self.port = port
-        path = target
-        hostHeader = String(authority)
+        return ClientTarget(secure: secure, host: text(host), port: port, path: path, hostHeader: text(authority))
+    }
+
+    /// Whether `url` starts with `scheme` (lowercase), in any case.
+    private static func hasPrefix(_ url: UnsafeBufferPointer<UInt8>, _ scheme: StaticString) -> Bool {
+        let count = scheme.utf8CodeUnitCount
+        guard url.count >= count else { return false }
+        return (0..<count).allSatisfy { index in
+            let byte = url[index]
+            return ((0x41...0x5A).contains(byte) ? byte | 0x20 : byte) == scheme.utf8Start[index]
+        }
+    }
+
+    private static func text(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes), as: UTF8.self)
     }
 }
