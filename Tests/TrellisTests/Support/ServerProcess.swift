@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import TestSupport
 import Synchronization
 
@@ -38,11 +39,9 @@ final class ServerProcess: @unchecked Sendable {
     init(command: [String], environment: [String: String] = [:], readsStdout: Bool = true) throws {
         let out: Pipe, err: Pipe
         (process, out, err) = Process.trellis(command, environment: environment)
-        if readsStdout {
-            out.fileHandleForReading.readabilityHandler = { [stdoutText] in stdoutText.append($0.availableData) }
-        }
-        err.fileHandleForReading.readabilityHandler = { [stderrText] in stderrText.append($0.availableData) }
         try process.run()
+        if readsStdout { stdoutText.read(out.fileHandleForReading) }
+        stderrText.read(err.fileHandleForReading)
         let listening = try waitFor("listening", timeout: 30) { [stderrText] in
             let text = stderrText.value
             return text.range(of: #"listening on https?://[^:]+:(\d+)"#, options: .regularExpression).map { String(text[$0]) }
@@ -99,6 +98,21 @@ struct TestFailure: Error, CustomStringConvertible {
 /// Text a child process printed, appended from a pipe's reading thread.
 final class CapturedText: Sendable {
     private let text = Mutex("")
+
+    /// Reads `handle` to its end on a thread of its own, with blocking reads: not with a
+    /// `readabilityHandler`, whose dispatch read source, torn down as the pipe closes, can crash
+    /// libdispatch's event loop on Linux (swift-corelibs-libdispatch issue 949).
+    func read(_ handle: FileHandle) {
+        Thread.detachNewThread { [self] in
+            var buffer = [UInt8](repeating: 0, count: 1 << 16)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { Glibc.read(handle.fileDescriptor, $0.baseAddress, $0.count) }
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { return }
+                append(Data(buffer[..<count]))
+            }
+        }
+    }
 
     func append(_ data: Data) {
         let chunk = String(decoding: data, as: UTF8.self)
