@@ -1,9 +1,29 @@
 import Foundation
 import Synchronization
 import Testing
+import TestSupport
 @testable import SDUI
 
 @Suite struct JSONParserTests {
+    /// A string literal without escapes is read as its bytes when they are all ASCII and
+    /// validated as UTF-8 otherwise: on generated literals (ASCII, two- to four-byte scalars,
+    /// lone continuation bytes, overlong and truncated sequences), the parse gives what
+    /// `String(validating:)` gives the bytes, or an error where it gives nil.
+    @Test func aStringIsItsBytesValidatedAsUTF8() {
+        var random = SeededGenerator(seed: 0x150A)
+        let pieces: [[UInt8]] = [Array("a".utf8), Array("Zz 09/".utf8), Array("é".utf8), Array("€".utf8), Array("😀".utf8),
+                                 [0x80], [0xC3], [0xC0, 0xAF], [0xE2, 0x82], [0xF4, 0x90, 0x80, 0x80], [0xFF], [0x7F]]
+        var invalid = 0
+        for _ in 0..<GeneratedCases.count(default: 5_000) {
+            let bytes = (0..<Int.random(in: 0...6, using: &random)).flatMap { _ in pieces.randomElement(using: &random)! }
+            let parsed = try? JSONParser.parse([0x22] + bytes + [0x22])
+            let expected = String(validating: bytes, as: UTF8.self).map(JSONValue.string)
+            #expect(parsed == expected, "\(bytes)")
+            if expected == nil { invalid += 1 }
+        }
+        #expect(invalid > 100)
+    }
+
     @Test func keepsKeyOrderAndNumberLiterals() throws {
         let text = #"{"z":1,"a":1.0,"m":[true,false,null,-0.5e+3],"s":"x"}"#
         let value = try JSONParser.parse(text)
