@@ -30,10 +30,6 @@ struct ActionError: Error, Sendable {
         writer.appendRaw(Array(#","fields":"#.utf8))
         writer.write(.object(fields))
         writer.appendRaw(Array("}}".utf8))
-        var headers = HTTPHeaders([("Content-Type", "application/json; charset=utf-8")])
-        for field in error.headers { headers.add(field.name, field.value) }
-        var response = HTTPResponse(status: error.status, headers: headers, body: writer.bytes)
-        response.errorCode = error.code
-        return response
+        return error.response(body: writer.bytes)
     }
 }
