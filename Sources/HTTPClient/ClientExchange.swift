@@ -43,9 +43,10 @@ package final class ClientExchange: @unchecked Sendable {
     private var deadline: EventLoop.Scheduled?
     private var written = 0
     private var parser: ResponseParser
-    /// The buffer each `read` step reads into: allocated once per exchange, never zeroed (a
-    /// step may find nothing to read, and an exchange may take many).
-    private let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: readSize, alignment: 1)
+    /// The buffer each `read` step reads into, never zeroed: allocated at the first read (the
+    /// socket readable, the answer arriving) and freed when the exchange ends, so thousands of
+    /// exchanges waiting on slow backends hold none.
+    private var chunk: UnsafeMutableRawBufferPointer?
 
     /// Starts `request` on `loop`, from its thread; calls `completion` there once, with the
     /// response or why there is none, by `deadline`.
@@ -76,7 +77,7 @@ package final class ClientExchange: @unchecked Sendable {
     }
 
     deinit {
-        chunk.deallocate()
+        chunk?.deallocate()
     }
 
     /// Looks the host up (an address literal or a known name answers at once, on this thread).
@@ -178,6 +179,8 @@ package final class ClientExchange: @unchecked Sendable {
 
     /// One read: feeds the parser, ends the exchange once the response is complete.
     private func read() throws(ClientError) -> SocketProgress {
+        let chunk = self.chunk ?? UnsafeMutableRawBufferPointer.allocate(byteCount: Self.readSize, alignment: 1)
+        self.chunk = chunk
         let progress = try connection?.read(into: chunk) ?? .wantsRead
         guard case .processed(let count) = progress else { return progress }
         let response: ClientResponse?
@@ -216,6 +219,8 @@ package final class ClientExchange: @unchecked Sendable {
     private func end(_ result: Result<ClientResponse, ClientError>) {
         guard stage != .finished else { return }
         stage = .finished
+        chunk?.deallocate()
+        chunk = nil
         if let deadline { loop.cancel(deadline) }
         if let connection = detach(), case .success(let response) = result, response.keepAlive {
             settings.pool.put(connection, for: poolKey)
