@@ -12,7 +12,12 @@ struct AnswerTerms: Sendable {
 
     /// The terms of a request with `headers`.
     init(_ headers: HTTPHeaders) {
-        coding = AcceptEncoding.preferredCoding(headers)
-        preconditions = Preconditions(headers)
+        self.init(coding: AcceptEncoding.preferredCoding(headers), preconditions: Preconditions(headers))
+    }
+
+    /// The terms of a request whose coding is known already (`DecisionMemo`).
+    init(coding: ContentCoding, preconditions: Preconditions) {
+        self.coding = coding
+        self.preconditions = preconditions
     }
 }

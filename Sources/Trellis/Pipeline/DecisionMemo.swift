@@ -23,6 +23,8 @@ final class DecisionMemo: @unchecked Sendable {
         /// How many bytes of its slot in `stored` are the request's.
         let length: Int
         let key: CacheKey
+        /// The coding the request's `Accept-Encoding` asks for (its bytes are among the request's).
+        let coding: ContentCoding
         /// Freshness tokens (`UpstreamFetching`) that must all still be fresh for `key` to stand.
         let freshness: [String]
     }
@@ -46,9 +48,9 @@ final class DecisionMemo: @unchecked Sendable {
     }
 
     /// The key remembered for `request` in Pages generation `generation` whose freshness tokens
-    /// `upstream` still holds fresh, or nil. Leaves the request's bytes behind for `remember`,
-    /// which the same request may call next.
-    func key(for request: HTTPRequest, generation: Int, upstream: (any UpstreamFetching)?) -> CacheKey? {
+    /// `upstream` still holds fresh, with the coding its `Accept-Encoding` asks for; or nil.
+    /// Leaves the request's bytes behind for `remember`, which the same request may call next.
+    func key(for request: HTTPRequest, generation: Int, upstream: (any UpstreamFetching)?) -> (key: CacheKey, coding: ContentCoding)? {
         slot = nil
         guard write(request) else { return nil }
         let written = UnsafeBufferPointer(start: scratch, count: count)
@@ -59,15 +61,15 @@ final class DecisionMemo: @unchecked Sendable {
               entry.freshness.isEmpty || entry.freshness.allSatisfy({ upstream?.isFresh($0) == true })
         else { return nil }
         found += 1
-        return entry.key
+        return (entry.key, entry.coding)
     }
 
-    /// Remembers `key`, standing on `freshness`, for the request `key(for:)` was last asked
-    /// about and found nothing for.
-    func remember(_ key: CacheKey, freshness: [String]) {
+    /// Remembers `key` and `coding`, standing on `freshness`, for the request `key(for:)` was
+    /// last asked about and found nothing for.
+    func remember(_ key: CacheKey, coding: ContentCoding, freshness: [String]) {
         guard let slot else { return }
         (stored + slot * Self.maxRequestBytes).update(from: scratch, count: count)
-        entries[slot] = Entry(length: count, key: key, freshness: freshness)
+        entries[slot] = Entry(length: count, key: key, coding: coding, freshness: freshness)
         self.slot = nil
     }
 

@@ -50,7 +50,8 @@ struct PagePipeline: Sendable {
     /// whose trace the caller has read and which is answered as of `date`.
     ///
     /// With `memo` (the event loop's own), a request that was decided before in this Pages
-    /// version, byte for byte in all that decides it, takes its key from there (`DecisionMemo`).
+    /// version, byte for byte in all that decides it, takes its key from there (`DecisionMemo`),
+    /// and the coding its `Accept-Encoding` (among those bytes) asks for.
     ///
     /// Called once per request, on the thread that handles it. A JSON error or a cache hit comes
     /// back `.answered`, having allocated nothing: no closure, and no `PageRequestContext`,
@@ -58,10 +59,11 @@ struct PagePipeline: Sendable {
     /// same trace and date). What the last step needs of the request (`AnswerTerms`) is read
     /// here, once; the steps after this one never see the request again.
     func serve(_ request: HTTPRequest, trace: TraceContext, date: Date, memo: DecisionMemo? = nil) -> Serving {
-        let terms = AnswerTerms(request.headers)
-        if let cache, let key = memo?.key(for: request, generation: snapshot.generation, upstream: dataLoader.upstream) {
-            return lookUp(key, in: cache, trace: trace, terms: terms, date: date)
+        if let cache, let found = memo?.key(for: request, generation: snapshot.generation, upstream: dataLoader.upstream) {
+            let terms = AnswerTerms(coding: found.coding, preconditions: Preconditions(request.headers))
+            return lookUp(found.key, in: cache, trace: trace, terms: terms, date: date)
         }
+        let terms = AnswerTerms(request.headers)
         let plan: PagePlan
         do {
             plan = try decide(request)
@@ -72,7 +74,7 @@ struct PagePipeline: Sendable {
         // A page deferred for want of a fresh value is decided again next time (SPEC §10.1).
         let remembered = plan.deferred?.forFreshness == true ? nil : plan.freshness
         let key = CacheKey(generation: snapshot.generation, plan: consume plan)
-        if let remembered { memo?.remember(key, freshness: remembered) }
+        if let remembered { memo?.remember(key, coding: terms.coding, freshness: remembered) }
         return lookUp(key, in: cache, trace: trace, terms: terms, date: date)
     }
 
