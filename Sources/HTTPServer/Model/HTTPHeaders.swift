@@ -218,7 +218,8 @@ public struct HTTPHeaders: Sendable, Sequence {
         guard let a = x.baseAddress, let b = y.baseAddress else { return true }
         var index = 0
         while index + 8 <= x.count {
-            let same = UnsafeRawPointer(a + index).loadUnaligned(as: UInt64.self) == UnsafeRawPointer(b + index).loadUnaligned(as: UInt64.self)
+            let same = UnsafeRawPointer(a + index).loadUnaligned(as: UInt64.self)
+                == UnsafeRawPointer(b + index).loadUnaligned(as: UInt64.self)
             guard same || (index..<index + 8).allSatisfy({ equalFolded(a[$0], b[$0]) }) else { return false }
             index += 8
         }

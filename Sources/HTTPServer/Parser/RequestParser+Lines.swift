@@ -10,7 +10,8 @@ extension RequestParser {
     /// string a constant. Any other line goes through `parseRequestLineByRules`, which gives
     /// the answer (RequestLineTests compare the two on generated lines).
     static func parseRequestLine(_ line: UnsafeBufferPointer<UInt8>) -> Swift.Result<HTTPRequest, HTTPError> {
-        guard let methodEnd = line.firstIndex(of: ByteClass.sp), let method = knownMethod(UnsafeBufferPointer(rebasing: line[..<methodEnd])),
+        guard let methodEnd = line.firstIndex(of: ByteClass.sp),
+              let method = knownMethod(UnsafeBufferPointer(rebasing: line[..<methodEnd])),
               let target = RequestTarget.originForm(line, from: methodEnd + 1), target.end < line.count,
               line[target.end] == ByteClass.sp,
               case .success(let version) = HTTPVersion.parse(UnsafeBufferPointer(rebasing: line[(target.end + 1)...]))

@@ -27,9 +27,10 @@ enum RequestTarget {
     /// Where an origin-form target that `refusal` accepts, starting at `start` in `bytes`, ends
     /// (`end`: the index of the first byte that can't be part of a target, the SP after it in a
     /// request line, or `bytes.count`) and where its first `?` stands (`query`, nil for none);
-    /// nil when it doesn't start with `/` or its path has a malformed escape. One pass, a table look-up per byte: the request line's parser finds the target's
-    /// end and checks it together, and leaves the reason for a refusal to `refusal` (the twin
-    /// it is compared with on generated targets, RequestTargetTests).
+    /// nil when it doesn't start with `/` or its path has a malformed escape. One pass, a table
+    /// look-up per byte: the request line's parser finds the target's end and checks it
+    /// together, and leaves the reason for a refusal to `refusal` (the twin it is compared with
+    /// on generated targets, RequestTargetTests).
     static func originForm(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (end: Int, query: Int?)? {
         guard start < bytes.count, bytes[start] == UInt8(ascii: "/") else { return nil }
         let classes = targetByteClasses
