@@ -88,8 +88,7 @@ struct ActionRunner: Sendable {
         let sources = action.invalidates
         pipeline.cache?.removeAll { key in
             let plan = key.plan
-            let unread = site.unreadSections(template: plan.template, client: plan.client, deferred: plan.deferred?.names ?? [])
-            return sources.contains { site.binds(source: $0, template: plan.template, section: plan.kind.section, unread: unread) }
+            return sources.contains { site.binds(source: $0, template: plan.template, section: plan.kind.section, unread: plan.unread) }
         }
     }
 

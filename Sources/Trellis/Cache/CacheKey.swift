@@ -50,7 +50,7 @@ struct CacheKey: Sendable, Hashable {
             + (plan.locale.map(HeapBytes.of) ?? 0) + HeapBytes.of(plan.params) + HeapBytes.of(plan.variants)
             + HeapBytes.of(plan.query) + HeapBytes.of(plan.forwardedValues) + HeapBytes.of(strings: plan.forwardedNames)
             + HeapBytes.allocationOverhead + plan.client.heapBytes + (plan.kind.section.map(HeapBytes.of) ?? 0)
-            + (plan.deferred.map { HeapBytes.of($0.names) } ?? 0) + HeapBytes.of(strings: plan.freshness)
+            + (plan.deferred.map { HeapBytes.of($0.names) } ?? 0) + HeapBytes.of(plan.unread) + HeapBytes.of(strings: plan.freshness)
     }
 
     /// The parts' object: the allocator's overhead, an object header and the fields inline.

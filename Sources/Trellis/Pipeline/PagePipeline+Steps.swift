@@ -24,8 +24,8 @@ extension PagePipeline {
         var plan = try PagePlan(site: site, match: match, kind: kind, request: request, answers: snapshot.localeAnswers)
         if kind == .page, !plan.belowMinimumVersion {
             (plan.deferred, plan.freshness) = deferredSections(plan, headers: request.headers)
-            let unread = site.unreadSections(template: plan.template, client: plan.client, deferred: plan.deferred?.names ?? [])
-            if !unread.isEmpty { plan.forward(site.forwarding(of: plan.template, unread: unread), of: request.headers) }
+            plan.unread = site.unreadSections(template: plan.template, client: plan.client, deferred: plan.deferred?.names ?? [])
+            if !plan.unread.isEmpty { plan.forward(site.forwarding(of: plan.template, unread: plan.unread), of: request.headers) }
         }
         return plan
     }
@@ -74,12 +74,9 @@ extension PagePipeline {
     /// alone reads the page's required entries and its own; a page does not read those only its
     /// deferred sections and those absent for its client bind. Nil: every entry.
     private func entriesRead(_ plan: PagePlan) -> Set<String>? {
-        let site = snapshot.site
         switch plan.kind {
-        case .page:
-            let unread = site.unreadSections(template: plan.template, client: plan.client, deferred: plan.deferred?.names ?? [])
-            return site.entriesRead(template: plan.template, unread: unread)
-        case .section(let name, _): return site.entriesRead(template: plan.template, section: name)
+        case .page: snapshot.site.entriesRead(template: plan.template, unread: plan.unread)
+        case .section(let name, _): snapshot.site.entriesRead(template: plan.template, section: name)
         }
     }
 

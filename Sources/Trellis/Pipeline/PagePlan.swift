@@ -60,6 +60,11 @@ struct PagePlan: Sendable, Hashable {
     /// The sections the page serves as their placeholder (SPEC §10.1); nil for a page that
     /// defers none (a page without sections, a client that can't `load`, a section request).
     var deferred: DeferredSections?
+    /// The sections a page request reads none of: its deferred ones and those absent for its
+    /// client (SPEC §10.1, `Site.unreadSections`), worked out once when it is decided and read
+    /// by the data step and by an action's invalidation; empty for a section request. Follows
+    /// from the template, the client and `deferred`: not part of the plan's identity.
+    var unread: Set<String> = []
     /// The upstream values (`UpstreamFetching.freshnessToken`) whose freshness kept the page's
     /// `"auto"` sections inline: what the decision must stand on to be taken again (the
     /// `DecisionMemo` asks). Not part of the plan's identity: equal plans may differ here.
