@@ -1,3 +1,5 @@
+import HTTPServer
+
 /// A parsed `http(s)://host[:port]/path?query` URL: where to connect, whether over TLS, and
 /// what to ask for.
 package struct ClientTarget: Sendable, Hashable {
@@ -35,8 +37,8 @@ package struct ClientTarget: Sendable, Hashable {
     private static func parse(_ url: UnsafeBufferPointer<UInt8>) -> ClientTarget? {
         // Printable ASCII only: no spaces, CR/LF or raw UTF-8, so no header injection.
         guard url.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { return nil }
-        let secure = hasPrefix(url, "https://")
-        guard secure || hasPrefix(url, "http://") else { return nil }
+        let secure = ByteClass.equalsLowercase(url.prefix(8), "https://")
+        guard secure || ByteClass.equalsLowercase(url.prefix(7), "http://") else { return nil }
         let authorityStart = secure ? 8 : 7
         var slash = authorityStart
         while slash < url.count, url[slash] != UInt8(ascii: "/"), url[slash] != UInt8(ascii: "?") { slash += 1 }
@@ -64,16 +66,6 @@ package struct ClientTarget: Sendable, Hashable {
             port = parsed
         }
         return ClientTarget(secure: secure, host: text(host), port: port, path: path, hostHeader: text(authority))
-    }
-
-    /// Whether `url` starts with `scheme` (lowercase), in any case.
-    private static func hasPrefix(_ url: UnsafeBufferPointer<UInt8>, _ scheme: StaticString) -> Bool {
-        let count = scheme.utf8CodeUnitCount
-        guard url.count >= count else { return false }
-        return (0..<count).allSatisfy { index in
-            let byte = url[index]
-            return ((0x41...0x5A).contains(byte) ? byte | 0x20 : byte) == scheme.utf8Start[index]
-        }
     }
 
     private static func text(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> String {

@@ -20,18 +20,18 @@ package struct ClientResponseHead: Sendable, Equatable {
         (status, keepAlive) = try Self.statusLine(statusLine)
         while let line = lines.next() {
             guard !line.isEmpty, case .success(let field) = HeaderField.parse(line) else { throw .malformedResponse }
-            if ASCII.equal(field.name, "content-length") {
+            if ByteClass.equalsLowercase(field.name, "content-length") {
                 guard let length = HeaderField.contentLength(field.value) else { throw .malformedResponse }
                 if let contentLength, contentLength != length { throw .malformedResponse }
                 contentLength = length
-            } else if ASCII.equal(field.name, "transfer-encoding") {
+            } else if ByteClass.equalsLowercase(field.name, "transfer-encoding") {
                 let last = field.value.lastIndex(of: UInt8(ascii: ",")).map { field.value.index(after: $0) } ?? 0
-                chunked = ASCII.equal(ByteClass.trimmingSpaces(UnsafeBufferPointer(rebasing: field.value[last...])), "chunked")
+                chunked = ByteClass.equalsLowercase(ByteClass.trimmingSpaces(UnsafeBufferPointer(rebasing: field.value[last...])), "chunked")
                 if !chunked { throw .malformedResponse }  // framing we can't delimit safely
-            } else if ASCII.equal(field.name, "connection") {
+            } else if ByteClass.equalsLowercase(field.name, "connection") {
                 ASCII.forEachListElement(field.value) { token in
-                    if ASCII.equal(token, "close") { keepAlive = false }
-                    if ASCII.equal(token, "keep-alive") { keepAlive = true }
+                    if ByteClass.equalsLowercase(token, "close") { keepAlive = false }
+                    if ByteClass.equalsLowercase(token, "keep-alive") { keepAlive = true }
                 }
             }
         }

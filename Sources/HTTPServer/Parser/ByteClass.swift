@@ -67,6 +67,26 @@ package enum ByteClass {
         !bytes.isEmpty && bytes.allSatisfy(isTokenChar)
     }
 
+    /// Whether `bytes` spell `lowercase` (written in lowercase) in any ASCII case: only letters
+    /// fold, so `-` and CR, which differ only in bit 0x20, stay different. Header names, codings,
+    /// media types and URL schemes are compared so.
+    package static func equalsLowercase(_ bytes: UnsafeBufferPointer<UInt8>, _ lowercase: StaticString) -> Bool {
+        guard bytes.count == lowercase.utf8CodeUnitCount else { return false }
+        let expected = lowercase.utf8Start
+        for index in 0..<bytes.count {
+            // An upper-case letter is folded; anything else must equal the expected byte as it is.
+            let byte = bytes[index]
+            guard (byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte) == expected[index] else { return false }
+        }
+        return true
+    }
+
+    /// `equalsLowercase` for bytes of another collection (a slice, a string's UTF-8).
+    package static func equalsLowercase<Bytes: Collection<UInt8>>(_ bytes: Bytes, _ lowercase: StaticString) -> Bool {
+        bytes.withContiguousStorageIfAvailable { equalsLowercase($0, lowercase) }
+            ?? Array(bytes).withUnsafeBufferPointer { equalsLowercase($0, lowercase) }
+    }
+
     /// `bytes` without leading and trailing SP and HTAB.
     package static func trimmingSpaces(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
         var start = 0

@@ -6,12 +6,12 @@ extension RequestParser {
         var hosts = 0, validHost = true
         var codings: [String] = [], lengths: [String] = []
         request.headers.forEachField { name, value in
-            if Self.isNamed(name, "host") {
+            if ByteClass.equalsLowercase(name, "host") {
                 hosts += 1
                 validHost = value.allSatisfy(ByteClass.isHostByte)
-            } else if Self.isNamed(name, "content-length") {
+            } else if ByteClass.equalsLowercase(name, "content-length") {
                 lengths.append(String(decoding: value, as: UTF8.self))
-            } else if Self.isNamed(name, "transfer-encoding") {
+            } else if ByteClass.equalsLowercase(name, "transfer-encoding") {
                 codings.append(String(decoding: value, as: UTF8.self))
             }
         }
@@ -36,12 +36,6 @@ extension RequestParser {
         if length > limits.maxBody { return .contentTooLarge }
         body = length == 0 ? .none : .length(length)
         return nil
-    }
-
-    /// Whether field name `name` is `lowercase` (given in lowercase), in any case.
-    private static func isNamed(_ name: UnsafeBufferPointer<UInt8>, _ lowercase: StaticString) -> Bool {
-        name.count == lowercase.utf8CodeUnitCount
-            && HTTPHeaders.equalNames(name, UnsafeBufferPointer(start: lowercase.utf8Start, count: lowercase.utf8CodeUnitCount))
     }
 
     /// Exactly `chunked` is accepted; other valid codings are 501, malformed lists 400.

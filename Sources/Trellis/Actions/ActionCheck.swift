@@ -85,10 +85,6 @@ struct ActionCheck: Sendable {
         var type = value.utf8.prefix { $0 != UInt8(ascii: ";") }
         while let first = type.first, first == 0x20 || first == 0x09 { type = type.dropFirst() }
         while let last = type.last, last == 0x20 || last == 0x09 { type = type.dropLast() }
-        return type.elementsEqual(jsonType) { byte, expected in
-            ((0x41...0x5A).contains(byte) ? byte | 0x20 : byte) == expected
-        }
+        return ByteClass.equalsLowercase(type, "application/json")
     }
-
-    private static let jsonType = Array("application/json".utf8)
 }

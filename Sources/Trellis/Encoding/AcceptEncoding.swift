@@ -37,11 +37,11 @@ package enum AcceptEncoding {
                     weight = weightParameter(trimmed(parameters[start..<end])) ?? weight
                     parameters = parameters[end...]
                 }
-                if equalIgnoringCase(name, "gzip") || equalIgnoringCase(name, "x-gzip") {
+                if ByteClass.equalsLowercase(name, "gzip") || ByteClass.equalsLowercase(name, "x-gzip") {
                     gzip = max(gzip ?? 0, weight)
-                } else if equalIgnoringCase(name, "identity") {
+                } else if ByteClass.equalsLowercase(name, "identity") {
                     identity = max(identity ?? 0, weight)
-                } else if equalIgnoringCase(name, "*") {
+                } else if ByteClass.equalsLowercase(name, "*") {
                     any = max(any ?? 0, weight)
                 }
             }
@@ -51,15 +51,6 @@ package enum AcceptEncoding {
         let gzipWeight = gzip ?? any ?? 0
         let identityWeight = identity ?? any ?? 0
         return gzipWeight > 0 && gzipWeight >= identityWeight ? .gzip : .identity
-    }
-
-    /// Whether `name` is `lowercase` in any ASCII case (only letters fold).
-    private static func equalIgnoringCase(_ name: Slice<UnsafeBufferPointer<UInt8>>, _ lowercase: StaticString) -> Bool {
-        guard name.count == lowercase.utf8CodeUnitCount else { return false }
-        let wanted = UnsafeBufferPointer(start: lowercase.utf8Start, count: lowercase.utf8CodeUnitCount)
-        return zip(name, wanted).allSatisfy { byte, expected in
-            byte == expected || (expected >= UInt8(ascii: "a") && expected <= UInt8(ascii: "z") && byte | 0x20 == expected)
-        }
     }
 
     static func weightParameter<Bytes: BidirectionalCollection<UInt8>>(_ parameter: Bytes) -> Int?

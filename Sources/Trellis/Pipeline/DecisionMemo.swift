@@ -148,12 +148,7 @@ final class DecisionMemo: @unchecked Sendable {
         case 13: ignored = "if-none-match"
         default: return false
         }
-        let lowercase = UnsafeBufferPointer(start: ignored.utf8Start, count: ignored.utf8CodeUnitCount)
-        for index in 0..<name.count {
-            let byte = name[index]
-            guard lowercase[index] == ((0x41...0x5A).contains(byte) ? byte | 0x20 : byte) else { return false }
-        }
-        return true
+        return ByteClass.equalsLowercase(name, ignored)
     }
 
     /// This process's seed for `hash`, so that which requests share a slot can't be known from outside.

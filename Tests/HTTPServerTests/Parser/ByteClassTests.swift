@@ -19,4 +19,23 @@ struct ByteClassTests {
             #expect(ByteClass.isHostByte(byte) == host.contains(byte), "host: \(value)")
         }
     }
+
+    /// Bytes against a lower-case word, only letters folding: the words the parsers and the
+    /// pipeline compare so, each with its letters' case flipped and with one byte swapped for
+    /// its bit-0x20 twin (`-` and CR, `/` and 0x0F, `*` and 0x0A): only a letter's twin still matches.
+    @Test func bytesSpellALowercaseWordInAnyCaseOfTheirLetters() {
+        let words: [StaticString] = ["host", "content-length", "transfer-encoding", "application/json", "https://", "x-gzip", "*"]
+        for word in words {
+            let bytes = Array(UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
+            #expect(ByteClass.equalsLowercase(bytes, word))
+            #expect(ByteClass.equalsLowercase(bytes.map { (0x61...0x7A).contains($0) ? $0 ^ 0x20 : $0 }, word), "\(word) in upper case")
+            #expect(!ByteClass.equalsLowercase(bytes.dropLast(), word) && !ByteClass.equalsLowercase(bytes + [0x20], word))
+            for index in bytes.indices {
+                var twin = bytes
+                twin[index] ^= 0x20
+                let letter = (0x61...0x7A).contains(bytes[index])
+                #expect(ByteClass.equalsLowercase(twin, word) == letter, "\(word) with byte \(index) flipped")
+            }
+        }
+    }
 }
