@@ -107,6 +107,13 @@ public final class TestClient {
         return nil
     }
 
+    /// Every byte the server sends until it closes the connection (those not read yet first).
+    public func readToEnd() throws -> [UInt8] {
+        while try fill() {}
+        defer { buffer.removeAll() }
+        return buffer
+    }
+
     /// Whether the server closed the connection (EOF, after any unread bytes).
     public func readsEOF() throws -> Bool {
         while true {

@@ -33,6 +33,12 @@ extension Connection {
         processing = true
         defer { processing = false }
         while !closed, machine.acceptsRequest(maxOwed: Self.maxOwed), work.bytesBuffered {
+            let sighting = work.parser.isAtStart ? loop.headMemo.flatMap { memo in
+                work.inbound.withUnsafeBytes {
+                    memo.sight(UnsafeRawBufferPointer(rebasing: $0[work.inboundStart...]), lookingFirstAt: Int(lastHeadSlot))
+                }
+            } : nil
+            if let entry = sighting?.entry, answerAgain(entry, work: work) { continue }
             let result = work.inbound.withUnsafeBufferPointer { all in
                 work.parser.parse(UnsafeBufferPointer(rebasing: all[work.inboundStart...]))
             }
@@ -48,6 +54,7 @@ extension Connection {
             case .failure(let error):
                 perform(machine.protocolError(error, now: .now))
             case .request(var request, let consumed):
+                let start = work.inboundStart
                 work.inboundStart += consumed
                 work.continueSent = false
                 request.requestID = RequestID.of(request.headers)
@@ -55,7 +62,10 @@ extension Connection {
                 let keepAlive = request.wantsKeepAlive
                 machine.requestCompleted(now: now, keepAlive: keepAlive)
                 if work.bytesBuffered { machine.bytesArrived(now: now) }
-                dispatch(request, keepAlive: keepAlive, now: now, work: work)
+                let sequence = dispatch(request, keepAlive: keepAlive, now: now, work: work)
+                if let sighting, sighting.length == consumed {
+                    offer(request, sequence: sequence, sighting: sighting, headAt: start, work: work)
+                }
                 renderReady()
             }
         }
@@ -68,12 +78,57 @@ extension Connection {
         processInput()
     }
 
-    private func dispatch(_ request: HTTPRequest, keepAlive: Bool, now: MonotonicInstant, work: ConnectionWork) {
-        let sequence = work.order.add(Pending(
-            requestID: request.requestID, method: request.method, path: request.path,
-            version: request.version, keepAlive: keepAlive, isHead: request.method == "HEAD",
-            startedAt: now, headers: request.headers))
+    /// Hands `request` to the handler; returns its sequence number.
+    private func dispatch(_ request: HTTPRequest, keepAlive: Bool, now: MonotonicInstant, work: ConnectionWork) -> UInt64 {
+        let sequence = work.order.add(Pending(request, id: request.requestID, keepAlive: keepAlive, startedAt: now))
         loop.context.handler.handle(request, responder: HTTPResponder(eventLoop: loop, connectionID: id, sequence: sequence))
+        return sequence
+    }
+
+    /// Answers the request whose head is `entry`'s bytes, at the start of the input, with
+    /// `entry`'s answer when it still stands (`RepeatableAnswer`): the connection takes it as it
+    /// takes a parsed request the handler answered at once. False: it is parsed and handled.
+    private func answerAgain(_ entry: HeadMemo.Entry, work: ConnectionWork) -> Bool {
+        var response = entry.response
+        guard let memo = loop.headMemo, entry.answer.answersAgain(&response) else {
+            loop.headMemo?.forget(entry)
+            return false
+        }
+        lastHeadSlot = UInt16(memo.slot(of: entry))
+        work.inboundStart += entry.length
+        work.continueSent = false
+        let now = MonotonicInstant.now
+        machine.requestCompleted(now: now, keepAlive: entry.keepAlive)
+        if work.bytesBuffered { machine.bytesArrived(now: now) }
+        let id = entry.clientID ?? RequestID.next()
+        if !work.order.hasMoreOwed,
+           !machine.responseCloses(keepAlive: entry.keepAlive, moreOwed: false, bytesBuffered: work.bytesBuffered) {
+            // Nothing owed before it and the connection stays open: written at once, its head from the template.
+            var head = work.output.takeBuffer()
+            if entry.head.write(into: &head, dateLine: loop.date.headerLine(), requestID: id) {
+                queue(head: head, response, for: Pending(entry.request, id: id, keepAlive: entry.keepAlive, startedAt: now),
+                      sequence: work.order.pass(), closing: false)
+                return true
+            }
+        }
+        let sequence = work.order.add(Pending(entry.request, id: id, keepAlive: entry.keepAlive, startedAt: now))
+        work.order.fulfil(sequence, with: response)
+        renderReady()
+        return true
+    }
+
+    /// Offers the handler to remember the answer it just gave `request` (number `sequence`),
+    /// read from exactly the head `sighting` saw at `start` of the input: a `GET` or `HEAD`
+    /// answered before `handle` returned, whose head the loop's memo admits.
+    private func offer(_ request: HTTPRequest, sequence: UInt64, sighting: HeadMemo.Sighting, headAt start: Int, work: ConnectionWork) {
+        guard let memo = loop.headMemo, request.method == "GET" || request.method == "HEAD",
+              memo.admits(sighting), let response = work.order.answer(for: sequence),
+              let answer = loop.context.handler.repeatable(request, response: response, loop: loop.index)
+        else { return }
+        let entry = HeadMemo.Entry(length: sighting.length, hash: sighting.hash, request: request, response: response, answer: answer,
+                                   serverLine: loop.context.serverLine, dateLine: loop.date.headerLine())
+        work.inbound.withUnsafeBytes { memo.remember(entry, head: UnsafeRawBufferPointer(rebasing: $0[start..<(start + entry.length)])) }
+        lastHeadSlot = UInt16(memo.slot(of: entry))
     }
 
     /// Queues the server's own error answer after everything owed; it closes the connection.

@@ -25,24 +25,28 @@ extension Connection {
             ResponseHead.render(
                 response, into: &head, requestID: request.requestID, version: request.version, closing: closing,
                 serverLine: loop.context.serverLine, dateLine: loop.date.headerLine())
-            let sendBody = !request.isHead && !ResponseHead.isBodiless(response.status) && !response.body.isEmpty
-            let exchange = HTTPExchange(
-                requestID: request.requestID, method: request.method, path: request.path, status: response.status,
-                bodyBytes: sendBody ? response.body.count : 0, duration: .zero, errorCode: response.errorCode,
-                annotation: response.annotation, written: true, loop: loop.index, remoteAddress: remoteAddress,
-                requestHeaders: request.headers)
-            work.unwritten.append(Completion(exchange: exchange, startedAt: request.startedAt, closing: closing))
-            if response.preformattedHeaders.isEmpty {
-                head.append(contentsOf: Self.crlf)
-                work.output.append(head, mark: sendBody ? nil : sequence, recyclable: true)
-            } else {
-                work.output.append(head, recyclable: true)
-                work.output.append(response.preformattedHeaders)
-                work.output.append(Self.crlf, mark: sendBody ? nil : sequence)
-            }
-            if sendBody { work.output.append(response.body, mark: sequence) }
+            // The preformatted lines are copied in (a few hundred bytes): one chunk for the whole
+            // head costs less to queue and gather than three.
+            head.append(contentsOf: response.preformattedHeaders)
+            head.append(contentsOf: Self.crlf)
+            queue(head: head, response, for: request, sequence: sequence, closing: closing)
             if closing { break }
         }
+    }
+
+    /// Queues the answer to `request` (number `sequence`): its whole `head`, then its body
+    /// unless none is sent, and the record `flush` completes once its last byte is written.
+    func queue(head: [UInt8], _ response: HTTPResponse, for request: Pending, sequence: UInt64, closing: Bool) {
+        guard let work = lent else { return }
+        let sendBody = !request.isHead && !ResponseHead.isBodiless(response.status) && !response.body.isEmpty
+        let exchange = HTTPExchange(
+            requestID: request.requestID, method: request.method, path: request.path, status: response.status,
+            bodyBytes: sendBody ? response.body.count : 0, duration: .zero, errorCode: response.errorCode,
+            annotation: response.annotation, written: true, loop: loop.index, remoteAddress: remoteAddress,
+            requestHeaders: request.headers)
+        work.unwritten.append(Completion(exchange: exchange, startedAt: request.startedAt, closing: closing))
+        work.output.append(head, mark: sendBody ? nil : sequence, recyclable: true)
+        if sendBody { work.output.append(response.body, mark: sequence) }
     }
 
     /// Writes queued output with `writev` until done or the socket is full (then EPOLLOUT is

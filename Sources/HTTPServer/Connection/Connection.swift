@@ -22,6 +22,24 @@ final class Connection {
         /// The request's header fields, kept for the exchange record (`didRespond`); their
         /// storage goes back to the parser once the answer is written (`RequestParser.recycle`).
         var headers: HTTPHeaders
+
+        init(requestID: String, method: String, path: String, version: HTTPVersion, keepAlive: Bool, isHead: Bool,
+             startedAt: MonotonicInstant, headers: HTTPHeaders) {
+            self.requestID = requestID
+            self.method = method
+            self.path = path
+            self.version = version
+            self.keepAlive = keepAlive
+            self.isHead = isHead
+            self.startedAt = startedAt
+            self.headers = headers
+        }
+
+        /// The bookkeeping of `request`, answered as `id`, complete at `startedAt`.
+        init(_ request: HTTPRequest, id: String, keepAlive: Bool, startedAt: MonotonicInstant) {
+            self.init(requestID: id, method: request.method, path: request.path, version: request.version, keepAlive: keepAlive,
+                      isHead: request.method == "HEAD", startedAt: startedAt, headers: request.headers)
+        }
     }
 
     /// The record of a response, handed to the handler once its last byte is written.
@@ -57,6 +75,9 @@ final class Connection {
     var processing = false
     var registeredRead = true
     var registeredWrite = false
+    /// The slot of the loop's `HeadMemo` whose answer this connection was given last (`max`:
+    /// none): a client asking for the same again is found there first.
+    var lastHeadSlot = UInt16.max
     /// When a transport that is not yet established (TLS handshake) is closed.
     let handshakeDeadline: MonotonicInstant?
 

@@ -10,6 +10,8 @@ import Glibc
 /// not sixteen: a Swift string of at most 15 UTF-8 bytes is stored inline, so a made id costs
 /// no allocation and no reference counting wherever it travels (log, headers, upstream).
 enum RequestID {
+    /// The length of an id made here.
+    static let length = 15
     /// The longest id kept from a request.
     static let maxLength = 128
     private static let prefix: UInt64 = UInt64.random(in: 0..<(1 << 20)) << 40
@@ -20,8 +22,13 @@ enum RequestID {
     /// else the next id of this process. (Visible ASCII only, so the id is safe to echo in a
     /// response header and to write unquoted where a log needs no escaping of it.)
     static func of(_ headers: HTTPHeaders) -> String {
+        clientSupplied(headers) ?? next()
+    }
+
+    /// The first `X-Request-Id` of these header fields when it is valid, else nil.
+    static func clientSupplied(_ headers: HTTPHeaders) -> String? {
         headers.withFirstValue(of: "X-Request-Id") { value in
-            guard let value, isValid(value) else { return next() }
+            guard let value, isValid(value) else { return nil }
             return String(decoding: value, as: UTF8.self)
         }
     }
@@ -35,11 +42,11 @@ enum RequestID {
     static func next() -> String {
         let n = counter.wrappingAdd(1, ordering: .relaxed).newValue & ((1 << 40) - 1)
         let value = prefix | n
-        return String(unsafeUninitializedCapacity: 15) { buffer in
-            for index in 0..<15 {
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            for index in 0..<length {
                 buffer[index] = digits[Int((value >> UInt64(56 - 4 * index)) & 0xF)]
             }
-            return 15
+            return length
         }
     }
 }

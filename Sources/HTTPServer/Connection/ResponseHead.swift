@@ -16,7 +16,7 @@ enum ResponseHead {
         _ response: HTTPResponse, into out: inout [UInt8], requestID: String, version: HTTPVersion, closing: Bool,
         serverLine: [UInt8], dateLine: [UInt8]
     ) {
-        out.reserveCapacity(256)
+        out.reserveCapacity(256 + response.preformattedHeaders.count)  // the caller appends those after
         if let line = statusLine(response.status) {
             append(line, to: &out)
         } else {

@@ -32,6 +32,24 @@ struct ResponseOrder {
         return true
     }
 
+    /// Numbers a request answered at once while nothing is owed: it is handed out as it comes.
+    mutating func pass() -> UInt64 {
+        precondition(!hasMoreOwed, "ResponseOrder.pass with answers owed")
+        defer {
+            nextSequence += 1
+            slots.removeAll(keepingCapacity: true)
+            head = 0
+            firstSequence = nextSequence
+        }
+        return nextSequence
+    }
+
+    /// The answer for `sequence` if it has arrived and is not handed out yet.
+    func answer(for sequence: UInt64) -> HTTPResponse? {
+        guard sequence >= firstSequence + UInt64(head), sequence < nextSequence else { return nil }
+        return slots[Int(sequence - firstSequence)].response
+    }
+
     /// The next answer in order with its request's sequence number, if it has arrived.
     mutating func popNext() -> (sequence: UInt64, request: Connection.Pending, response: HTTPResponse)? {
         guard head < slots.count, let response = slots[head].response.take() else { return nil }

@@ -26,6 +26,8 @@ public final class EventLoop: @unchecked Sendable {
     /// The per-loop read buffer every connection reads into (64 KiB).
     let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 65536, alignment: 16)
     var date = HTTPDate()
+    /// The heads this loop answers again without parsing them (`HeadMemo`); nil: off.
+    let headMemo: HeadMemo?
     var listener: Listener?
     /// The drain has begun (grace period included): answers close their connection.
     var quiescing = false
@@ -56,6 +58,7 @@ public final class EventLoop: @unchecked Sendable {
     init(index: Int, context: ServerContext) throws(SystemError) {
         self.index = index
         self.context = context
+        headMemo = context.configuration.repeatedHeads > 0 ? HeadMemo(slots: context.configuration.repeatedHeads) : nil
         selector = try Selector()
     }
 

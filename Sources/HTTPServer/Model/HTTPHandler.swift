@@ -17,6 +17,11 @@ public protocol HTTPHandler: Sendable {
     /// request, a head timeout), given the header fields read before the failure (possibly
     /// none): the handler may add fields that every answer carries (e.g. CORS).
     func response(for error: HTTPError, requestHeaders: HTTPHeaders) -> HTTPResponse
+
+    /// Offered, on event loop `loop`'s thread, a `GET` or `HEAD` that `handle` answered before
+    /// returning with `response`, whose head bytes came before too: what may answer the same
+    /// bytes again (`RepeatableAnswer`), or nil for an answer that depends on more than them.
+    func repeatable(_ request: HTTPRequest, response: HTTPResponse, loop: Int) -> (any RepeatableAnswer)?
 }
 
 extension HTTPHandler {
@@ -24,6 +29,9 @@ extension HTTPHandler {
     public func didRespond(_ exchange: HTTPExchange) {}
     /// Does nothing.
     public func didFinishPass(loop: Int) {}
+
+    /// Nil: every request is handled.
+    public func repeatable(_ request: HTTPRequest, response: HTTPResponse, loop: Int) -> (any RepeatableAnswer)? { nil }
 
     /// `error.response`, unchanged.
     public func response(for error: HTTPError, requestHeaders: HTTPHeaders) -> HTTPResponse { error.response }

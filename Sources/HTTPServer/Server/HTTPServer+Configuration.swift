@@ -37,6 +37,9 @@ extension HTTPServer {
         public var serverName = "Trellis"
         /// TLS for every connection (`--tls-cert`, `--tls-key`); nil serves plain HTTP.
         public var tls: TLSConfiguration?
+        /// Heads each event loop remembers with an answer that may be given again
+        /// (`HTTPHandler.repeatable`, `HeadMemo`); 0: every request is parsed and handled.
+        public var repeatedHeads = 64
 
         /// The defaults above.
         public init() {}

@@ -6,21 +6,28 @@ import HTTPServer
 /// without one), `device` (`X-Device-Id`, when sent), `cache`, then the record's fields
 /// (`trace_id`, the page's; an action's `action` and `backend`, SPEC §11) or the server's own
 /// `error` code.
+///
+/// A page answered again to the same head (`RepeatedPageHit`) writes the same line with the
+/// fields that are the same for each of its answers (`RepeatedLogFields`) written once: what
+/// the line holds of the request (`method` to `bytes`), of the client (`client` to `cache`)
+/// and of the page (after `trace_id`).
 extension AccessLog {
     /// Buffers the line for `exchange`, whose annotation the pipeline set to `record` (nil for
     /// the ops endpoints, the preview and the server's own error answers).
     func log(_ exchange: HTTPExchange, record: PageRecord?) {
+        if let record, let repeated = record.repeatedLogFields, exchange.errorCode == nil {
+            let segments = repeated.segments(for: exchange) { Self.segments(of: exchange, record: record, format: format) }
+            return log(id: exchange.requestID, request: segments.request, duration: exchange.duration, loop: exchange.loop) { line in
+                line.field("remote", exchange.remoteAddress)
+                line.append(segment: segments.client)
+                line.traceID("trace_id", record.traceBits)
+                line.append(segment: segments.page)
+            }
+        }
         log(id: exchange.requestID, method: exchange.method, path: exchange.path, status: exchange.status,
             bytes: exchange.bodyBytes, duration: exchange.duration, loop: exchange.loop) { line in
             line.field("remote", exchange.remoteAddress)
-            exchange.requestHeaders.withFirstValue(of: "X-Client-Version") { client in
-                guard let client else { return line.field("client", word: "-") }
-                line.field("client", bytes: client)
-            }
-            exchange.requestHeaders.withFirstValue(of: "X-Device-Id") { device in
-                if let device { line.field("device", bytes: device) }
-            }
-            line.field("cache", word: record?.cacheField ?? "bypass")
+            Self.appendClientFields(to: &line, exchange, record: record)
             if let record {
                 record.appendAccessFields(to: &line, errorCode: exchange.errorCode)
             } else if let action = exchange.annotation as? ActionRecord {
@@ -29,5 +36,56 @@ extension AccessLog {
                 line.field("error", errorCode)
             }
         }
+    }
+
+    /// `client`, `device` and `cache`.
+    private static func appendClientFields(to line: inout LogLine, _ exchange: HTTPExchange, record: PageRecord?) {
+        exchange.requestHeaders.withFirstValue(of: "X-Client-Version") { client in
+            guard let client else { return line.field("client", word: "-") }
+            line.field("client", bytes: client)
+        }
+        exchange.requestHeaders.withFirstValue(of: "X-Device-Id") { device in
+            if let device { line.field("device", bytes: device) }
+        }
+        line.field("cache", word: record?.cacheField ?? "bypass")
+    }
+
+    /// The fields of `exchange`'s line that every answer to its head shares, in `format`.
+    private static func segments(of exchange: HTTPExchange, record: PageRecord, format: LogFormat) -> RepeatedLogFields.Segments {
+        RepeatedLogFields.Segments(
+            status: exchange.status, bodyBytes: exchange.bodyBytes,
+            request: LogLine.segment(format: format) {
+                appendRequestFields(to: &$0, method: exchange.method, path: exchange.path, status: exchange.status, bytes: exchange.bodyBytes)
+            },
+            client: LogLine.segment(format: format) { appendClientFields(to: &$0, exchange, record: record) },
+            page: LogLine.segment(format: format) { record.appendPageFields(to: &$0) })
+    }
+}
+
+/// The fields of the access-log line of a page answered again to the same head
+/// (`RepeatedPageHit`) that are the same for each of its answers, written once (at its first
+/// answer's line) in the log's format. Used on its event loop's thread only.
+final class RepeatedLogFields: @unchecked Sendable {
+    /// The written fields, and the status and body bytes they were written for.
+    struct Segments {
+        let status: Int
+        let bodyBytes: Int
+        /// `method`, `path`, `status`, `bytes`.
+        let request: [UInt8]
+        /// `client`, `device`, `cache`.
+        let client: [UInt8]
+        /// The page's fields after `trace_id`.
+        let page: [UInt8]
+    }
+
+    private var written: Segments?
+
+    /// The segments for `exchange`: those written before, when they were written for its status
+    /// and body bytes, else those `write` makes, kept for next time.
+    func segments(for exchange: HTTPExchange, write: () -> Segments) -> Segments {
+        if let written, written.status == exchange.status, written.bodyBytes == exchange.bodyBytes { return written }
+        let segments = write()
+        written = segments
+        return segments
     }
 }

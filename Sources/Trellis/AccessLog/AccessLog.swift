@@ -22,6 +22,8 @@ package final class AccessLog: Sendable {
     /// One batch per loop slot: a loop only ever locks its own (loops beyond the slot count
     /// share, by index modulo the count).
     private let batches: [AccessLogBatch]
+    /// The lines' syntax.
+    let format: LogFormat
     private let writer: AccessLogWriter
 
     /// A log of `format` lines writing to `fileDescriptor`, which the log does not own or
@@ -32,6 +34,7 @@ package final class AccessLog: Sendable {
         bufferCapacity: Int = AccessLog.defaultBufferCapacity, format: LogFormat = .text
     ) {
         batches = (0..<max(1, loops)).map { _ in AccessLogBatch(format: format) }
+        self.format = format
         writer = AccessLogWriter(fileDescriptor: fileDescriptor, capacity: bufferCapacity)
     }
 
@@ -100,12 +103,29 @@ package final class AccessLog: Sendable {
     private static func appendFields(to line: inout LogLine, id: String, method: String, path: String, status: Int,
                                      bytes: Int, duration: Duration) {
         line.field("id", id)
+        appendRequestFields(to: &line, method: method, path: path, status: status, bytes: bytes)
+        line.key("duration_ms")
+        line.milliseconds(duration)
+    }
+
+    /// The common fields between `id` and `duration_ms`.
+    static func appendRequestFields(to line: inout LogLine, method: String, path: String, status: Int, bytes: Int) {
         line.field("method", method)
         line.field("path", path)
         line.number("status", status)
         line.number("bytes", bytes)
-        line.key("duration_ms")
-        line.milliseconds(duration)
+    }
+
+    /// Buffers the line for one request whose fields between `id` and `duration_ms` are the
+    /// segment `request` (`appendRequestFields`, written before), with `extra` writing its last fields.
+    func log(id: String, request: [UInt8], duration: Duration, loop: Int, at time: Date = Date(), extra: (inout LogLine) -> Void) {
+        batches[loop % batches.count].append(at: time) { line in
+            line.field("id", id)
+            line.append(segment: request)
+            line.key("duration_ms")
+            line.milliseconds(duration)
+            extra(&line)
+        }
     }
 
     /// A logfmt value: as is, or quoted with `"`, `\` and control characters escaped.

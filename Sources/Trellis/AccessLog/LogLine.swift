@@ -132,6 +132,22 @@ struct LogLine: ~Copyable, @unchecked Sendable {
         }
     }
 
+    /// Fields this line's format wrote elsewhere in the middle of a line (`segment`), each with
+    /// its separator: appended as they are.
+    mutating func append(segment: [UInt8]) {
+        append(segment)
+        afterField = true
+    }
+
+    /// The bytes `write` makes of fields in the middle of a line in `format`, separators
+    /// included, for `append(segment:)`.
+    static func segment(format: LogFormat, _ write: (inout LogLine) -> Void) -> [UInt8] {
+        var line = LogLine(capacity: 128, format: format)
+        line.afterField = true
+        write(&line)
+        return line.bytes
+    }
+
     /// Fields written elsewhere in this line's format (`AccessFields`), after a separator.
     mutating func fields(_ written: String) {
         separate()

@@ -75,6 +75,11 @@ struct PageHandler: HTTPHandler {
         app.accessLog.log(exchange, record: record)
     }
 
+    /// A cached page's answer may be given again to the same head (`RepeatedPageHit`).
+    func repeatable(_ request: HTTPRequest, response: HTTPResponse, loop: Int) -> (any RepeatableAnswer)? {
+        RepeatedPageHit.of(request, response: response, loop: loop, app: app)
+    }
+
     func didFinishPass(loop: Int) {
         app.accessLog.didFinishPass(loop: loop)
     }

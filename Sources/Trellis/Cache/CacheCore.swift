@@ -77,8 +77,13 @@ final class CacheCore<Key: Hashable & Sendable, Value: Sendable, Call: Sendable>
     /// The live value for `key` at `now` counted as a hit, or nil (counting nothing).
     func hit(for key: Key, now: ContinuousClock.Instant) -> Value? {
         guard let value = value(for: key, now: now) else { return nil }
-        hitCount.add(1, ordering: .relaxed)
+        countHit()
         return value
+    }
+
+    /// Counts a hit on a value found by `value(for:now:)`.
+    func countHit() {
+        hitCount.add(1, ordering: .relaxed)
     }
 
     /// Stores `value` for `key` at `cost` until `expiresAt` (nil: until evicted or removed).

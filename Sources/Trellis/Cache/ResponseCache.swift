@@ -120,3 +120,13 @@ package final class ResponseCache<Key: Hashable & Sendable, Value: Sendable>: Se
         expiresAt.map { $0 > now() } ?? true
     }
 }
+
+extension ResponseCache where Value: AnyObject {
+    /// Whether the live value for `key` is `value` itself: then it is counted as a hit and
+    /// marked most recently used, as `hit(for:)` does; otherwise nothing is counted.
+    package func hit(for key: Key, identicalTo value: Value) -> Bool {
+        guard core.value(for: key, now: now()) === value else { return false }
+        core.countHit()
+        return true
+    }
+}

@@ -41,6 +41,8 @@ final class DecisionMemo: @unchecked Sendable {
     private var slot: Int?
     /// Requests that found their key here (tests see the memo at work).
     private(set) var found = 0
+    /// The slot of the entry the last `key(for:)` found (nil: it found none).
+    private var foundSlot: Int?
 
     deinit {
         scratch.deallocate()
@@ -52,16 +54,24 @@ final class DecisionMemo: @unchecked Sendable {
     /// Leaves the request's bytes behind for `remember`, which the same request may call next.
     func key(for request: HTTPRequest, generation: Int, upstream: (any UpstreamFetching)?) -> (key: CacheKey, coding: ContentCoding)? {
         slot = nil
+        foundSlot = nil
         guard write(request) else { return nil }
         let written = UnsafeBufferPointer(start: scratch, count: count)
-        let slot = Int(Self.hash(UnsafeRawBufferPointer(written)) % UInt64(Self.slots))
+        let slot = Int(ByteHash.hash(UnsafeRawBufferPointer(written), seed: Self.seed) % UInt64(Self.slots))
         self.slot = slot
         guard let entry = entries[slot], entry.key.generation == generation,
               entry.length == count, memcmp(stored + slot * Self.maxRequestBytes, scratch, count) == 0,
               entry.freshness.isEmpty || entry.freshness.allSatisfy({ upstream?.isFresh($0) == true })
         else { return nil }
         found += 1
+        foundSlot = slot
         return (entry.key, entry.coding)
+    }
+
+    /// What the last `key(for:)` found: the key, and the freshness tokens it stands on; nil
+    /// when it found none.
+    var lastFound: (key: CacheKey, freshness: [String])? {
+        foundSlot.flatMap { entries[$0] }.map { ($0.key, $0.freshness) }
     }
 
     /// Remembers `key` and `coding`, standing on `freshness`, for the request `key(for:)` was
@@ -151,26 +161,6 @@ final class DecisionMemo: @unchecked Sendable {
         return ByteClass.equalsLowercase(name, ignored)
     }
 
-    /// This process's seed for `hash`, so that which requests share a slot can't be known from outside.
+    /// This process's seed for `ByteHash`, so that which requests share a slot can't be known from outside.
     private static let seed = UInt64.random(in: .min ... .max)
-
-    /// A fast hash of `bytes`, eight at a time: it only picks a slot (the entry's bytes are
-    /// compared before use), so a collision costs a decision, never a wrong answer.
-    private static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        var hash = seed ^ UInt64(bytes.count)
-        var offset = 0
-        while offset + 8 <= bytes.count {
-            hash = mix(hash ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-            offset += 8
-        }
-        var tail: UInt64 = 0
-        for index in offset..<bytes.count { tail = tail << 8 | UInt64(bytes[index]) }
-        return mix(hash ^ tail)
-    }
-
-    private static func mix(_ value: UInt64) -> UInt64 {
-        var value = value &* 0x9E37_79B9_7F4A_7C15
-        value ^= value >> 32
-        return value &* 0xD6E8_FEB8_6659_FD93 ^ (value >> 29)
-    }
 }

@@ -8,6 +8,8 @@ struct PageRecord: Sendable {
     /// The page served and how the cache took part, or a JSON error.
     private enum Served {
         case hit(Representation), miss(Representation), bypass(Representation), personal(Representation)
+        /// A hit answered again to the same head, without the request being handled.
+        case repeated(RepeatedPageHit)
         case error
     }
 
@@ -30,18 +32,32 @@ struct PageRecord: Sendable {
         }
     }
 
+    /// The record of `hit` answered again (`RepeatedPageHit`) with `trace`.
+    init(repeated hit: RepeatedPageHit, trace: TraceContext) {
+        traceBits = trace.traceBits
+        served = .repeated(hit)
+    }
+
     /// The page served (200, the not-found page's 404, the upgrade page); nil for a JSON error.
     var representation: Representation? {
         switch served {
         case .hit(let page), .miss(let page), .bypass(let page), .personal(let page): page
+        case .repeated(let hit): hit.representation
         case .error: nil
         }
+    }
+
+    /// The access-log fields an answer given again shares with the others to its head; nil
+    /// for an answer that was handled.
+    var repeatedLogFields: RepeatedLogFields? {
+        guard case .repeated(let hit) = served else { return nil }
+        return hit.logFields
     }
 
     /// How the cache took part; nil for a JSON error.
     var cache: CacheUse? {
         switch served {
-        case .hit: .hit
+        case .hit, .repeated: .hit
         case .miss: .miss
         case .bypass: .bypass
         case .personal: .personal
@@ -53,11 +69,17 @@ struct PageRecord: Sendable {
     var traceID: String { TraceContext.traceID(traceBits) }
 
     /// The `page` label of the metrics: the routed page, `-` for a JSON error.
-    var page: String { representation?.result.page ?? "-" }
+    var page: String {
+        if case .repeated(let hit) = served { return hit.page }
+        return representation?.result.page ?? "-"
+    }
 
     /// The `section` label of the metrics: the section answered alone, empty for a whole page
     /// or a JSON error (SPEC §10.1, §13).
-    var section: String { representation?.result.section ?? "" }
+    var section: String {
+        if case .repeated(let hit) = served { return hit.section }
+        return representation?.result.section ?? ""
+    }
 
     /// Fallbacks applied, by original component type (none for a JSON error).
     var fallbackTypes: [String: Int] { representation?.result.fallbackTypes ?? [:] }
@@ -90,12 +112,16 @@ struct PageRecord: Sendable {
     /// `String` made).
     func appendAccessFields(to line: inout LogLine, errorCode: String?) {
         line.traceID("trace_id", traceBits)
-        if let representation {
-            switch line.format {
-            case .text: line.fields(representation.accessFields)
-            case .json: AccessFields.append(representation.result, to: &line)
-            }
-        }
+        appendPageFields(to: &line)
         if let errorCode { line.field("error", errorCode) }
+    }
+
+    /// The page's own access-log fields (none for a JSON error).
+    func appendPageFields(to line: inout LogLine) {
+        guard let representation else { return }
+        switch line.format {
+        case .text: line.fields(representation.accessFields)
+        case .json: AccessFields.append(representation.result, to: &line)
+        }
     }
 }

@@ -1,0 +1,61 @@
+import HTTPServer
+
+/// A cached page answered again to the same request head, without the request being parsed or
+/// handled (`RepeatableAnswer`: the server's `HeadMemo`). It stands as the decision memo's
+/// entry it came from does — the Pages version that decided it still serves and the upstream
+/// values its decision stood on are fresh — and while the response cache holds the same
+/// representation for its key. A page with a scheduled edge ahead is never one (its
+/// `Cache-Control` depends on the time of each answer). Each answer does what `PageHandler`
+/// does for a hit: the cache counts it, the metrics count the request, and its record carries
+/// the client's trace or a new one.
+final class RepeatedPageHit: RepeatableAnswer {
+    private let app: TrellisApplication
+    private let key: CacheKey
+    private let freshness: [String]
+    /// The page answered.
+    let representation: Representation
+    /// Its `page` and `section` labels (`PageRecord`), read once.
+    let page: String, section: String
+    /// Its access-log fields that are the same for each answer.
+    let logFields = RepeatedLogFields()
+    /// The trace the client continues (`traceparent`); nil: each answer starts its own.
+    private let continuedTrace: TraceContext?
+    /// The `platform` and `class` labels of the client's version.
+    private let client: [String]
+
+    /// The hit that answered `request` on event loop `loop`, with `response`, when it may be
+    /// given again: a page from the response cache, decided by the loop's decision memo.
+    static func of(_ request: HTTPRequest, response: HTTPResponse, loop: Int, app: TrellisApplication) -> RepeatedPageHit? {
+        guard let record = response.annotation as? PageRecord, record.cache == .hit,
+              let representation = record.representation, representation.result.nextEdge == nil,
+              let memos = app.memos(loop: loop), let decided = memos.decisions.lastFound
+        else { return nil }
+        let trace = TraceContext(traceparent: request.headers["traceparent"])
+        let client = memos.clientLabels.labels(for: request.headers.combinedValue("X-Client-Version"), in: app.store.current)
+        return RepeatedPageHit(app: app, key: decided.key, freshness: decided.freshness, representation: representation,
+                               continuedTrace: trace.continued ? trace : nil, client: client)
+    }
+
+    private init(app: TrellisApplication, key: CacheKey, freshness: [String], representation: Representation,
+                 continuedTrace: TraceContext?, client: [String]) {
+        self.app = app
+        self.key = key
+        self.freshness = freshness
+        self.representation = representation
+        page = representation.result.page
+        section = representation.result.section ?? ""
+        self.continuedTrace = continuedTrace
+        self.client = client
+    }
+
+    func answersAgain(_ response: inout HTTPResponse) -> Bool {
+        guard app.store.current.generation == key.generation,
+              freshness.isEmpty || freshness.allSatisfy({ app.dataLoader.upstream?.isFresh($0) == true }),
+              app.cache.hit(for: key, identicalTo: representation)
+        else { return false }
+        let record = PageRecord(repeated: self, trace: continuedTrace ?? TraceContext(traceparent: nil))
+        response.annotation = record
+        app.metrics.count(page: page, section: section, status: response.status, client: client)
+        return true
+    }
+}
