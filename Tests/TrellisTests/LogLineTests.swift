@@ -41,6 +41,16 @@ import TestSupport
         var line = LogLine(capacity: 4)
         line.traceID("t", (high: 0x4BF9_2F35_77B3_4DA6, low: 0x0000_0000_0000_00AF))
         #expect(String(decoding: line.bytes, as: UTF8.self) == "t=4bf92f3577b34da600000000000000af")
+        // Written two digits a byte from a table; its twin, `String(radix:)` zero-padded.
+        var random = SeededGenerator(seed: 0x7ACE)
+        for _ in 0..<GeneratedCases.count(default: 2_000) {
+            let bits = (high: UInt64.random(in: 0...UInt64.max, using: &random) >> UInt64.random(in: 0...63, using: &random),
+                        low: UInt64.random(in: 0...UInt64.max, using: &random) >> UInt64.random(in: 0...63, using: &random))
+            var line = LogLine(capacity: 4)
+            line.traceID("t", bits)
+            func padded(_ value: UInt64) -> String { String(repeating: "0", count: 16 - String(value, radix: 16).count) + String(value, radix: 16) }
+            #expect(line.text == "t=" + padded(bits.high) + padded(bits.low))
+        }
     }
 
     /// A logfmt value written in one pass (`LogLine.value`) against the rules spelled out, on

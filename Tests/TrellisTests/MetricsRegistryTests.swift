@@ -133,6 +133,38 @@ import TestSupport
         #expect(tally.count == 6)
     }
 
+    /// A child handed out (`LabeledCounter.child`, `Histogram.child`) counts into the same series
+    /// as the values given each time; the two ways mixed, in runs, render the total.
+    @Test func childrenHandedOutCountIntoTheSeriesOfTheirValues() {
+        let registry = MetricsRegistry()
+        let counter = registry.labeledCounter("c_total", help: "h", labelNames: ["page", "section", "status"])
+        let histogram = registry.histogram("d", help: "h", buckets: [1], labelNames: ["page", "section"])
+        var random = SeededGenerator(seed: 0xC41D)
+        var counts: [String: Int] = [:], observed: [String: (low: Int, all: Int)] = [:]
+        for step in 0..<2_000 {
+            let page = ["home", "product"][Int.random(in: 0..<2, using: &random)], section = Bool.random(using: &random) ? "" : "deals"
+            let value = Bool.random(using: &random) ? 0.5 : 2
+            if Bool.random(using: &random) {
+                counter.increment(counter.child(page, section, "200"))
+                histogram.observe(.milliseconds(Int(value * 1000)), in: histogram.child(page, section))
+            } else {
+                counter.increment(page, section, "200")
+                histogram.observe(value, labels: [page, section])
+            }
+            counts["page=\"\(page)\",section=\"\(section)\",status=\"200\"", default: 0] += 1
+            observed["page=\"\(page)\",section=\"\(section)\"", default: (0, 0)].low += value <= 1 ? 1 : 0
+            observed["page=\"\(page)\",section=\"\(section)\"", default: (0, 0)].all += 1
+            if step % 500 == 499 { _ = registry.render() }
+        }
+        let text = registry.render()
+        for (labels, count) in counts { #expect(text.contains("c_total{\(labels)} \(count)\n"), "\(labels)") }
+        for (labels, counts) in observed {
+            #expect(text.contains("d_bucket{\(labels),le=\"1\"} \(counts.low)\n"), "\(labels)")
+            #expect(text.contains("d_count{\(labels)} \(counts.all)\n"), "\(labels)")
+        }
+        #expect(counts.count == 4 && observed.count == 4)
+    }
+
     /// An unlabelled family always shows its one series; a labelled one shows none until observed.
     @Test func onlyAnUnlabelledHistogramRendersASeriesBeforeAnyObservation() {
         let registry = MetricsRegistry()

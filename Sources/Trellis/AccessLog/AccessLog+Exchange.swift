@@ -15,7 +15,7 @@ extension AccessLog {
     /// Buffers the line for `exchange`, whose annotation the pipeline set to `record` (nil for
     /// the ops endpoints, the preview and the server's own error answers).
     func log(_ exchange: HTTPExchange, record: PageRecord?) {
-        if let record, let repeated = record.repeatedLogFields, exchange.errorCode == nil {
+        if let record, let repeated = record.repeated?.logFields, exchange.errorCode == nil {
             let segments = repeated.segments(for: exchange) { Self.segments(of: exchange, record: record, format: format) }
             return log(id: exchange.requestID, request: segments.request, duration: exchange.duration, loop: exchange.loop) { line in
                 line.field("remote", exchange.remoteAddress)

@@ -70,8 +70,13 @@ struct PageHandler: HTTPHandler {
     func didRespond(_ exchange: HTTPExchange) {
         let record = exchange.annotation as? PageRecord  // nearly every answer's: asked first
         if record == nil, let action = exchange.annotation as? ActionRecord { app.metrics.record(action: action.action, exchange) }
-        app.metrics.record(exchange, page: record?.page ?? "-", section: record?.section ?? "", fallbacks: record?.fallbackTypes ?? [:],
-                           actionFallbacks: record?.actionFallbackTypes ?? [:])
+        if let hit = record?.repeated {
+            app.metrics.record(exchange, in: hit.durationSeries, fallbacks: hit.representation.result.fallbackTypes,
+                               actionFallbacks: hit.representation.result.actionFallbackTypes)
+        } else {
+            app.metrics.record(exchange, page: record?.page ?? "-", section: record?.section ?? "", fallbacks: record?.fallbackTypes ?? [:],
+                               actionFallbacks: record?.actionFallbackTypes ?? [:])
+        }
         app.accessLog.log(exchange, record: record)
     }
 

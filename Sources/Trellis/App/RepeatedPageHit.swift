@@ -20,8 +20,9 @@ final class RepeatedPageHit: RepeatableAnswer {
     let logFields = RepeatedLogFields()
     /// The trace the client continues (`traceparent`); nil: each answer starts its own.
     private let continuedTrace: TraceContext?
-    /// The `platform` and `class` labels of the client's version.
-    private let client: [String]
+    /// Its child of `trellis_requests_total` and its series of the request durations.
+    private let requests: LabeledCounter.Child
+    let durationSeries: Histogram.Child
 
     /// The hit that answered `request` on event loop `loop`, with `response`, when it may be
     /// given again: a page from the response cache, decided by the loop's decision memo.
@@ -33,11 +34,11 @@ final class RepeatedPageHit: RepeatableAnswer {
         let trace = TraceContext(traceparent: request.headers["traceparent"])
         let client = memos.clientLabels.labels(for: request.headers.combinedValue("X-Client-Version"), in: app.store.current)
         return RepeatedPageHit(app: app, key: decided.key, freshness: decided.freshness, representation: representation,
-                               continuedTrace: trace.continued ? trace : nil, client: client)
+                               continuedTrace: trace.continued ? trace : nil, status: response.status, client: client)
     }
 
     private init(app: TrellisApplication, key: CacheKey, freshness: [String], representation: Representation,
-                 continuedTrace: TraceContext?, client: [String]) {
+                 continuedTrace: TraceContext?, status: Int, client: [String]) {
         self.app = app
         self.key = key
         self.freshness = freshness
@@ -45,7 +46,8 @@ final class RepeatedPageHit: RepeatableAnswer {
         page = representation.result.page
         section = representation.result.section ?? ""
         self.continuedTrace = continuedTrace
-        self.client = client
+        requests = app.metrics.requestsChild(page: page, section: section, status: status, client: client)
+        durationSeries = app.metrics.durationSeries(page: page, section: section)
     }
 
     func answersAgain(_ response: inout HTTPResponse) -> Bool {
@@ -55,7 +57,7 @@ final class RepeatedPageHit: RepeatableAnswer {
         else { return false }
         let record = PageRecord(repeated: self, trace: continuedTrace ?? TraceContext(traceparent: nil))
         response.annotation = record
-        app.metrics.count(page: page, section: section, status: response.status, client: client)
+        app.metrics.count(requests)
         return true
     }
 }

@@ -63,9 +63,36 @@ final class TrellisMetrics: Sendable {
     func record(_ exchange: HTTPExchange, page: String, section: String, fallbacks byType: [String: Int],
                 actionFallbacks: [String: Int]) {
         duration.observe(exchange.duration, labels: LabelValues(page, section))
+        recordBytesAndFallbacks(exchange, fallbacks: byType, actionFallbacks: actionFallbacks)
+    }
+
+    /// `record` for an answer whose duration series was looked up before (`durationSeries`).
+    func record(_ exchange: HTTPExchange, in series: Histogram.Child, fallbacks byType: [String: Int], actionFallbacks: [String: Int]) {
+        duration.observe(exchange.duration, in: series)
+        recordBytesAndFallbacks(exchange, fallbacks: byType, actionFallbacks: actionFallbacks)
+    }
+
+    private func recordBytesAndFallbacks(_ exchange: HTTPExchange, fallbacks byType: [String: Int], actionFallbacks: [String: Int]) {
         responseBytes.increment(by: exchange.bodyBytes)
         for (type, count) in byType { fallbacks.increment([type], by: count) }
         for (type, count) in actionFallbacks { self.actionFallbacks.increment([type], by: count) }
+    }
+
+    /// The `trellis_requests_total` child of these labels (as `count` takes them), for an
+    /// answer given again and again (`RepeatedPageHit`): counted with `count(_:)`.
+    func requestsChild(page: String, section: String, status: Int, client: [String]) -> LabeledCounter.Child {
+        requests.child(page, section, Self.statusLabel(status), rest: client)
+    }
+
+    /// Counts one answer in `child`.
+    func count(_ child: LabeledCounter.Child) {
+        requests.increment(child)
+    }
+
+    /// The `trellis_request_duration_seconds` series of `page` and `section`, for an answer given
+    /// again and again: recorded with `record(_:in:fallbacks:actionFallbacks:)`.
+    func durationSeries(page: String, section: String) -> Histogram.Child {
+        duration.child(page, section)
     }
 
     /// Records one answered action request (SPEC §11): `action` is its label (`-` for a path

@@ -18,7 +18,7 @@ package final class Histogram: PrometheusMetric {
     ]
 
     /// One series: observations per bucket (not cumulative; the last one is `+Inf`) and their sum.
-    private struct Series {
+    fileprivate struct Series {
         var counts: [Int]
         var sum = 0.0
 
@@ -26,6 +26,22 @@ package final class Histogram: PrometheusMetric {
         mutating func record(bucket: Int, value: Double) {
             counts[bucket] += 1
             sum += value
+        }
+
+        /// The observations of both.
+        static func + (a: Series, b: Series) -> Series {
+            Series(counts: zip(a.counts, b.counts).map(+), sum: a.sum + b.sum)
+        }
+    }
+
+    /// One series of a labelled family, for a caller that observes it again and again (a page
+    /// answered again to the same head, `RepeatedPageHit`): observing it takes the lock and
+    /// compares and hashes nothing. Touched under the family's lock only.
+    package final class Child: @unchecked Sendable {
+        fileprivate var series: Series
+
+        fileprivate init(buckets: Int) {
+            series = Series(counts: Array(repeating: 0, count: buckets))
         }
     }
 
@@ -43,6 +59,13 @@ package final class Histogram: PrometheusMetric {
         var hasRecent = false
         var recentValues = LabelValues([])
         var recentSeries = Series(counts: [])
+        /// The series handed out (`child`), each observed apart.
+        var handed: [LabelValues: Child] = [:]
+
+        /// The labelled series, with those handed out added in.
+        var allLabelled: [LabelValues: Series] {
+            labelled.merging(handed.lazy.map { ($0.key, $0.value.series) }, uniquingKeysWith: +)
+        }
 
         /// Puts the recent series back in `labelled`.
         mutating func settle() {
@@ -89,6 +112,31 @@ package final class Histogram: PrometheusMetric {
         }
     }
 
+    /// The series of `first` and `second` (a family of two labels), to observe with `observe(_:in:)`.
+    func child(_ first: String, _ second: String) -> Child {
+        let values = LabelValues(first, second)
+        precondition(values.count == labelNames.count, "\(name): wrong number of label values")
+        return series.withLock { state in
+            if let child = state.handed[values] { return child }
+            let child = Child(buckets: bounds.count + 1)
+            state.handed[values] = child
+            return child
+        }
+    }
+
+    /// Records a duration in seconds in `child` (handed out by this family).
+    func observe(_ duration: Duration, in child: Child) {
+        let value = Self.seconds(duration)
+        let bucket = bounds.firstIndex { value <= $0 } ?? bounds.count
+        series.withLock { _ in child.series.record(bucket: bucket, value: value) }
+    }
+
+    /// `duration` in seconds.
+    private static func seconds(_ duration: Duration) -> Double {
+        let (seconds, attoseconds) = duration.components
+        return Double(seconds) + Double(attoseconds) * 1e-18
+    }
+
     /// Records a duration in seconds.
     package func observe(_ duration: Duration, labels labelValues: [String] = []) {
         observe(duration, labels: LabelValues(labelValues))
@@ -96,14 +144,13 @@ package final class Histogram: PrometheusMetric {
 
     /// Records a duration in seconds in the series of `labelValues`, made without an array.
     func observe(_ duration: Duration, labels labelValues: LabelValues) {
-        let (seconds, attoseconds) = duration.components
-        observe(Double(seconds) + Double(attoseconds) * 1e-18, labels: labelValues)
+        observe(Self.seconds(duration), labels: labelValues)
     }
 
     func render(into output: inout String) {
         let snapshot = series.withLock { state in
             state.settle()
-            return labelNames.isEmpty ? [LabelValues([]): state.unlabelled] : state.labelled
+            return labelNames.isEmpty ? [LabelValues([]): state.unlabelled] : state.allLabelled
         }
             .map { (values: $0.key.values, series: $0.value) }
         output += PrometheusText.header(name: name, help: help, type: "histogram")

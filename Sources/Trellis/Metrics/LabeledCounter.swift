@@ -15,15 +15,27 @@ package final class LabeledCounter: PrometheusMetric {
         var counts: [LabelValues: Int] = [:]
         /// The values counted last and their count not yet in `counts`.
         var recent: (values: LabelValues, count: Int)?
+        /// The children handed out (`child`), each counting apart.
+        var handed: [LabelValues: Child] = [:]
 
-        /// `counts` with the recent values' count added in.
+        /// `counts` with the recent values' count added in, and the handed-out children's.
         mutating func settled() -> [LabelValues: Int] {
             if let recent {
                 counts[recent.values, default: 0] += recent.count
                 self.recent = nil
             }
-            return counts
+            guard !handed.isEmpty else { return counts }
+            var all = counts
+            for (values, child) in handed where child.count > 0 { all[values, default: 0] += child.count }
+            return all
         }
+    }
+
+    /// One child of the family, for a caller that counts it again and again (a page answered
+    /// again to the same head, `RepeatedPageHit`): counting it takes the lock and compares and
+    /// hashes nothing. Its count is touched under the family's lock only.
+    package final class Child: @unchecked Sendable {
+        fileprivate var count = 0
     }
 
     private let children = Mutex(State())
@@ -55,6 +67,23 @@ package final class LabeledCounter: PrometheusMetric {
             _ = state.settled()
             state.recent = (LabelValues(first, second, third, rest: rest), 1)
         }
+    }
+
+    /// The child of the values `first`, `second`, `third`, then `rest`, to count with `increment(_:)`.
+    package func child(_ first: String, _ second: String, _ third: String, rest: [String] = []) -> Child {
+        precondition(labelNames.count == 3 + rest.count, "\(name): wrong number of label values")
+        let values = LabelValues(first, second, third, rest: rest)
+        return children.withLock { state in
+            if let child = state.handed[values] { return child }
+            let child = Child()
+            state.handed[values] = child
+            return child
+        }
+    }
+
+    /// Adds one to `child` (handed out by this family).
+    package func increment(_ child: Child) {
+        children.withLock { _ in child.count += 1 }
     }
 
     /// The count for `labelValues` (0 when never incremented).

@@ -47,11 +47,10 @@ struct PageRecord: Sendable {
         }
     }
 
-    /// The access-log fields an answer given again shares with the others to its head; nil
-    /// for an answer that was handled.
-    var repeatedLogFields: RepeatedLogFields? {
+    /// The hit answered again, nil for an answer that was handled.
+    var repeated: RepeatedPageHit? {
         guard case .repeated(let hit) = served else { return nil }
-        return hit.logFields
+        return hit
     }
 
     /// How the cache took part; nil for a JSON error.
