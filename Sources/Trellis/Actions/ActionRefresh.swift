@@ -45,8 +45,9 @@ struct ActionRefresh: Sendable {
         guard let result = outcome.representation?.result, result.section == name else { return nil }
         switch result.status {
         case 200:
-            guard let id = (try? JSONParser.parse(result.body))?["id"]?.stringValue else { return nil }
-            return Site.op("replace", [("target", JSONWriter.encode(.string(id))), ("component", result.body)])
+            // The id's JSON string as the component's bytes begin with it: no parse.
+            guard let target = ComponentBytes.idToken(result.body) else { return nil }
+            return Site.op("replace", [("target", Array(target)), ("component", result.body)])
         case 204:
             return site.sectionTarget(name, template: result.template).map { Site.op("remove", [("target", JSONWriter.encode(.string($0)))]) }
         default:
