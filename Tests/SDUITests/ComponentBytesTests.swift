@@ -10,7 +10,9 @@ import TestSupport
 @Suite struct ComponentBytesTests {
     static let cases = GeneratedCases.count(default: 5_000)
     /// The scalars ids are drawn from: plain text, what JSON escapes, and multi-byte UTF-8.
-    static let scalars: [Unicode.Scalar] = ["a", "z", "0", "-", " ", "\"", "\\", "/", "\n", "\u{01}", "\u{1F}", "é", "\u{301}", "€", "😀"]
+    static let scalars: [Unicode.Scalar] = [
+        "a", "z", "0", "-", " ", "\"", "\\", "/", "\n", "\u{01}", "\u{1F}", "é", "\u{301}", "€", "😀",
+    ]
 
     @Test func theIdTokenIsTheParsedIdEncodedAgain() throws {
         var random = SeededGenerator(seed: 34)

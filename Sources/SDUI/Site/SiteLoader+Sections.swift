@@ -29,7 +29,8 @@ extension SiteLoader {
             let read = page.data.filter { $0.required || roots.contains($0.name) }
             places[index].forwarding = Forwarding(entries: read, sources: sources)
             places[index].showable = ShowableTypes.of(section.then, catalog: catalog)
-            places[index].prunedRoot = SectionPruning.root(page.root, section: section.name, checksIDs: page.checksIDs, catalog: catalog)
+            places[index].prunedRoot = SectionPruning.root(page.root, section: section.name, checksIDs: page.checksIDs,
+                                                           catalog: catalog)
         }
         page.sections = places
         page.hasPagedLists = places.contains { $0.section.list != nil }

@@ -49,7 +49,8 @@ struct ActionRefresh: Sendable {
         } catch {
             return completion(nil)
         }
-        let context = PageRequestContext(request, trace: context.trace, date: context.date, now: context.now, eventLoop: context.eventLoop)
+        let context = PageRequestContext(request, trace: context.trace, date: context.date, now: context.now,
+                                         eventLoop: context.eventLoop)
         guard pipeline.cache != nil, !plan.personal else {
             return pipeline.render(plan, context: context) { completion(Self.op($0, section: name, site: site)) }
         }
