@@ -88,10 +88,27 @@ extension Site {
     /// when nothing stands there, or the upgrade page where the page would be one. With `after`
     /// (SPEC §10.2), the JSON array of the page of its list from that item on, then its `more`
     /// while the list goes on: the bytes those have in a page assembled with that page of the list.
+    ///
+    /// From the page pruned for the section (`SectionPruning`) when there is one: where that
+    /// page holds the section's component, its bytes are the whole page's; else (nothing stands
+    /// there, or the upgrade page) the whole page decides.
     public func renderSection(_ name: String, template: String, params: [String: String], query: [String: String] = [:],
                               data: [String: JSONValue], client: ClientClass, variants: [String: String],
                               locale: String? = nil, at date: Date, after: Int? = nil) -> SectionOutcome {
-        guard let page = templates[template], page.section(named: name) != nil else { return .nothing }
+        guard let page = templates[template], let place = page.section(named: name) else { return .nothing }
+        func render(_ root: ComponentTemplate) -> SectionOutcome {
+            renderSection(name, of: page, root: root, params: params, query: query, data: data, client: client,
+                          variants: variants, locale: locale, at: date, after: after)
+        }
+        if let pruned = place.prunedRoot, case .component(let rendered) = render(pruned) { return .component(rendered) }
+        return render(page.root)
+    }
+
+    /// Section `name` of `page` alone, captured from a render of `root`: the page's own root, or
+    /// one pruned for the section.
+    func renderSection(_ name: String, of page: PageTemplate, root: ComponentTemplate, params: [String: String],
+                       query: [String: String], data: [String: JSONValue], client: ClientClass, variants: [String: String],
+                       locale: String?, at date: Date, after: Int?) -> SectionOutcome {
         var evaluator = Evaluator(variants: variants, rollout: rollout, localizer: Localizer(localization, tag: locale),
                                   time: date.timeIntervalSince1970)
         evaluator.sections = sectionServing(page, client: client, params: params, query: query)
@@ -100,7 +117,7 @@ extension Site {
         var assembler = Assembler(catalog: catalog, profile: classes.adopt(client).profile, evaluator: evaluator,
                                   checksIDs: page.checksIDs, literalIDs: literalIDs)
         do {
-            guard let root = evaluator.component(page.root, pageScope(page, params: params, query: query, data: data)),
+            guard let root = evaluator.component(root, pageScope(page, params: params, query: query, data: data)),
                   let kept = try assembler.negotiate(root), kept.type == page.root.type else { return .upgradeRequired }
             try assembler.write(kept)
         } catch {

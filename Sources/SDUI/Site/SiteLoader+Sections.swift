@@ -5,8 +5,9 @@ extension SiteLoader {
     static let loadAction = "load"
 
     /// Finds `page`'s sections, checks them, and works out their entries, the types each can
-    /// show, the page's entries bound outside every section, and what the page forwards for
-    /// each set of sections a request can leave unread.
+    /// show, the page each renders alone from (`SectionPruning`), the page's entries bound
+    /// outside every section, and what the page forwards for each set of sections a request can
+    /// leave unread.
     mutating func placeSections(of page: inout PageTemplate, catalog: Catalog, sources: SourceTable) {
         var places = SectionPlace.all(in: .component(page.root))
         var seen = Set<String>()
@@ -28,6 +29,8 @@ extension SiteLoader {
             let read = page.data.filter { $0.required || roots.contains($0.name) }
             places[index].forwarding = Forwarding(entries: read, sources: sources)
             places[index].showable = ShowableTypes.of(section.then, catalog: catalog)
+            places[index].prunedRoot = SectionPruning.root(page.root, section: section.name, checksIDs: page.checksIDs,
+                                                           catalog: catalog)
         }
         page.sections = places
         page.hasPagedLists = places.contains { $0.section.list != nil }

@@ -15,6 +15,9 @@ struct SectionPlace: Sendable {
     /// The component types its `then` can show (`ShowableTypes`); nil when not proven. A client
     /// that renders none of them is shown nothing here whatever the data.
     var showable: [Int]?
+    /// The page's root with what can't change this section's answer taken out
+    /// (`SectionPruning`); nil when nothing can be.
+    var prunedRoot: ComponentTemplate?
 
     /// Every section of the tree at `node`, in document order.
     static func all(in node: TemplateNode) -> [SectionPlace] {

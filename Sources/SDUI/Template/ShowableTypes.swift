@@ -35,21 +35,9 @@ enum ShowableTypes {
         }
     }
 
-    /// `template`'s type and every type its fallback chain may replace it with, as `Assembler`
-    /// follows it: its own rule (inline, `null`, or the catalog's), then each replacement's
-    /// catalog fallback, for at most as many steps as `Assembler.maxChain`.
+    /// `template`'s type and every type its fallback chain may replace it with
+    /// (`ComponentTemplate.fallbackChain`).
     static func chain(of template: ComponentTemplate, catalog: Catalog) -> Set<Int> {
-        var types: Set = [template.type]
-        var next: ComponentTemplate? = switch template.fallback {
-        case .drop: nil
-        case .replace(let replacement): replacement
-        case .catalog: catalog[template.type].fallback
-        }
-        for _ in 0..<Assembler.maxChain {
-            guard let replacement = next else { break }
-            types.insert(replacement.type)
-            next = catalog[replacement.type].fallback
-        }
-        return types
+        Set([template.type] + template.fallbackChain(catalog: catalog).map(\.type))
     }
 }

@@ -17,7 +17,7 @@ struct PageResolver: Sendable {
     var varyOrigin = false
 
     func resolve(_ plan: PagePlan, data: PageData, at date: Date) -> PageResult {
-        let page = self.page(plan, data: data, date: date)
+        let page = rendered(plan, data: data, at: date)
         let rendered = page.rendered, routed = page.routed
         // One memberwise call: the result is made in place, never copied out.
         return PageResult(
@@ -37,7 +37,7 @@ struct PageResolver: Sendable {
     }
 
     /// The page rendered for a plan: the routed one, or a special page in its place.
-    private struct Rendered {
+    struct Rendered {
         var template: String
         var status: Int
         var rendered: RenderedPage
@@ -45,7 +45,10 @@ struct PageResolver: Sendable {
         var routed: Bool
     }
 
-    private func page(_ plan: PagePlan, data: PageData, date: Date) -> Rendered {
+    /// The page (or section) of `plan` rendered with its `data` as of `date`, before it becomes
+    /// a result: what `resolve` describes, and all that an action's refreshed section needs
+    /// (`ActionRefresh`).
+    func rendered(_ plan: PagePlan, data: PageData, at date: Date) -> Rendered {
         if plan.belowMinimumVersion { return special("upgrade", status: 200, plan: plan, date: date) }
         if !data.missingRequired.isEmpty { return special("not-found", status: 404, plan: plan, date: date) }
         switch plan.kind {

@@ -84,16 +84,18 @@ import TestSupport
         }
     }
 
-    /// What differs between two outcomes (nil: the upgrade page), or nil when nothing does.
-    static func difference(_ streamed: RenderedPage?, _ tree: RenderedPage?) -> String? {
+    /// What differs between two outcomes (nil: the upgrade page), or nil when nothing does;
+    /// `names` say which is which.
+    static func difference(_ streamed: RenderedPage?, _ tree: RenderedPage?,
+                           names: (String, String) = ("streamed", "tree")) -> String? {
         func text(_ page: RenderedPage?) -> String { page.map { String(decoding: $0.body, as: UTF8.self) } ?? "UPGRADE" }
-        if text(streamed) != text(tree) { return "body\n  streamed \(text(streamed))\n  tree     \(text(tree))" }
+        if text(streamed) != text(tree) { return "body\n  \(names.0): \(text(streamed))\n  \(names.1): \(text(tree))" }
         guard let streamed, let tree else { return nil }
         if streamed.fallbacks != tree.fallbacks || streamed.fallbackTypes != tree.fallbackTypes {
-            return "fallbacks: streamed \(streamed.fallbackTypes), tree \(tree.fallbackTypes)"
+            return "fallbacks: \(names.0) \(streamed.fallbackTypes), \(names.1) \(tree.fallbackTypes)"
         }
         if streamed.actionFallbackTypes != tree.actionFallbackTypes {
-            return "action fallbacks: streamed \(streamed.actionFallbackTypes), tree \(tree.actionFallbackTypes)"
+            return "action fallbacks: \(names.0) \(streamed.actionFallbackTypes), \(names.1) \(tree.actionFallbackTypes)"
         }
         return nil
     }

@@ -25,6 +25,9 @@ struct PagesGenerator {
     /// Sections made so far, and whether one is being made (sections don't nest).
     private var sections = 0
     private var inSection = false
+    /// Some ids outside `$each` bind data that may repeat another component's literal id
+    /// (`c{{d.n}}` is `c3` or `c4.5`): the first one served wins (SPEC §1).
+    var collidingIDs = false
 
     init(seed: UInt64) {
         random = SeededGenerator(seed: seed)
@@ -137,7 +140,7 @@ struct PagesGenerator {
     private mutating func component(depth: Int, inEach: Bool, type: String? = nil) -> JSONValue {
         let type = type ?? pick(typeNames)
         nextID += 1
-        let id = inEach ? "c\(nextID)-{{item.k}}" : "c\(nextID)"
+        let id = inEach ? "c\(nextID)-{{item.k}}" : collidingIDs && chance(0.3) ? "c{{d.n}}" : "c\(nextID)"
         var data: [(String, JSONValue)] = []
         if type == "page" {
             data.append(("children", .array(children(depth: depth, inEach: inEach))))

@@ -36,6 +36,17 @@ import TestSupport
     }
 
     @Test func everySectionAloneIsItsSubtreeInTheSamplePages() throws {
+        try Self.forEachSamplePageWithSections { site, template, params, data, client in
+            if let problem = Self.check(site, template, params: params, data: data, client: client, variants: [:], at: TestInstant.date) {
+                Issue.record("\(template), \(client): \(problem)")
+            }
+        }
+    }
+
+    /// Runs `body` for each template of the sample Pages that has sections, with its sample
+    /// path's params and its file data, for clients around the sample catalog's boundaries.
+    static func forEachSamplePageWithSections(
+        _ body: (Site, String, [String: String], [String: JSONValue], ClientDescriptor) -> Void) throws {
         let site = try Fixtures.load(SamplePagesTests.pagesFiles())
         let clients: [ClientDescriptor] = [.unknown] + ["ios/4.9.0", "ios/5.0.0", "ios/6.0.0", "android/5.0.0", "android/6.0.0", "web/1.0.0", "web/1.2.0"]
             .map { .version(ClientVersion(header: $0)!) }
@@ -43,11 +54,7 @@ import TestSupport
             let page = String(template.prefix { $0 != "." })
             let params = site.samplePath(of: page).flatMap(site.match(path:))?.params ?? [:]
             let data = site.fileData(for: site.dataRequests(template: template, params: params))
-            for client in clients {
-                if let problem = Self.check(site, template, params: params, data: data, client: client, variants: [:], at: TestInstant.date) {
-                    Issue.record("\(template), \(client): \(problem)")
-                }
-            }
+            for client in clients { body(site, template, params, data, client) }
         }
     }
 
