@@ -61,10 +61,12 @@ public struct ActionUpstream: Sendable {
         }
     }
 
-    /// The input fields the URL binds.
-    var boundFields: Set<String> {
-        var names = Set<String>()
-        for case .binding(let path) in url { names.insert(path.segments[1]) }
-        return names
+    /// Whether the URL binds the input field `name` (a scan: a URL has few parts, and a set
+    /// of them, made per request, cost more than the look-ups).
+    func binds(_ name: String) -> Bool {
+        url.contains { part in
+            guard case .binding(let path) = part else { return false }
+            return path.segments[1] == name
+        }
     }
 }
