@@ -19,17 +19,19 @@ struct ActionError: Error, Sendable {
 
     /// The JSON response: `{"error":{"status":…,"code":…,"message":…[,"fields":{…}]}}`. With
     /// fields (a refused input, the action error answered most) the body is written once, here,
-    /// as the error's own would be with `"fields"` added.
+    /// as the error's own would be with `"fields"` added, its fixed text copied from the binary.
     var response: HTTPResponse {
         guard let fields else { return error.response }
         var writer = JSONWriter(reservingCapacity: 160)
-        writer.appendRaw(Array(#"{"error":{"status":\#(error.status),"code":"#.utf8))
+        writer.appendASCII(#"{"error":{"status":"#)
+        writer.write(.number(String(error.status)))
+        writer.appendASCII(#","code":"#)
         writer.writeString(error.code)
-        writer.appendRaw(Array(#","message":"#.utf8))
+        writer.appendASCII(#","message":"#)
         writer.writeString(error.message)
-        writer.appendRaw(Array(#","fields":"#.utf8))
+        writer.appendASCII(#","fields":"#)
         writer.write(.object(fields))
-        writer.appendRaw(Array("}}".utf8))
+        writer.appendASCII("}}")
         return error.response(body: writer.bytes)
     }
 }
