@@ -47,13 +47,26 @@ package final class LabeledCounter: PrometheusMetric {
     /// class's labels).
     package func increment(_ first: String, _ second: String, _ third: String, rest: [String] = []) {
         precondition(labelNames.count == 3 + rest.count, "\(name): wrong number of label values")
+        incrementRecent { $0.equals(first, second, third, rest: rest) } made: { LabelValues(first, second, third, rest: rest) }
+    }
+
+    /// Adds one for the values `first` and `second`, building no array (an action's `action`
+    /// and `status`).
+    package func increment(_ first: String, _ second: String) {
+        precondition(labelNames.count == 2, "\(name): wrong number of label values")
+        incrementRecent { $0.equals(first, second) } made: { LabelValues(first, second) }
+    }
+
+    /// Adds one for the values that `matches` (the recent ones, when it says so: nothing is
+    /// hashed) or that `made` makes (which become the recent ones).
+    private func incrementRecent(_ matches: (LabelValues) -> Bool, made: () -> LabelValues) {
         children.withLock { state in
-            if let recent = state.recent, recent.values.equals(first, second, third, rest: rest) {
+            if let recent = state.recent, matches(recent.values) {
                 state.recent = (recent.values, recent.count + 1)
                 return
             }
             _ = state.settled()
-            state.recent = (LabelValues(first, second, third, rest: rest), 1)
+            state.recent = (made(), 1)
         }
     }
 
