@@ -36,7 +36,9 @@ public struct ActionUpstream: Sendable {
 
     /// Whether it forwards `Cookie`: browsers send that by themselves, so a cross-site page
     /// could make the call (SPEC §11's `Origin` rule).
-    public var forwardsCookie: Bool { forwardHeaders.contains { $0.lowercased() == "cookie" } }
+    /// The names are tokens (ASCII, checked at load), so one of another length than `cookie` is
+    /// passed over without being lower-cased (every action asks).
+    public var forwardsCookie: Bool { forwardHeaders.contains { $0.utf8.count == 6 && $0.lowercased() == "cookie" } }
 
     /// The URL for `input`: each `{{input.<name>}}` replaced by the field's text,
     /// percent-encoded (RFC 3986 unreserved characters kept), so no value changes the URL's

@@ -79,12 +79,13 @@ struct ActionCheck: Sendable {
     }
 
     /// Whether a `Content-Type` is `application/json`, parameters and ASCII case aside, with the
-    /// spaces and tabs around the type (RFC 9110 §8.3.1). Read as bytes: every action asks.
+    /// spaces and tabs around the type (RFC 9110 §8.3.1). Read as the bytes of the value where
+    /// they lie: every action asks.
     static func isJSON(_ value: String?) -> Bool {
-        guard let value else { return false }
-        var type = value.utf8.prefix { $0 != UInt8(ascii: ";") }
-        while let first = type.first, first == 0x20 || first == 0x09 { type = type.dropFirst() }
-        while let last = type.last, last == 0x20 || last == 0x09 { type = type.dropLast() }
-        return ByteClass.equalsLowercase(type, "application/json")
+        guard var value else { return false }
+        return value.withUTF8 { bytes in
+            let type = UnsafeBufferPointer(rebasing: bytes[..<(bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.count)])
+            return ByteClass.equalsLowercase(ByteClass.trimmingSpaces(type), "application/json")
+        }
     }
 }
