@@ -23,15 +23,26 @@ struct ActionCheck: Sendable {
     /// Whether `path` is an action's.
     static func handles(_ path: String) -> Bool { path.hasPrefix(prefix) }
 
+    /// The name an action's path gives: what follows `/_actions/`. Cut as UTF-8 (the prefix is
+    /// ASCII): counting the prefix's characters and dropping them from the path cost more.
+    static func actionName(_ path: String) -> String {
+        String(decoding: path.utf8.dropFirst(prefix.utf8.count), as: UTF8.self)
+    }
+
     /// The checks of `request` against `site`'s actions; `maxBody` is `--max-body`, `cors` the
     /// `--cors-origins` policy (nil: none listed).
     static func check(_ request: HTTPRequest, site: Site, maxBody: Int, cors: CORSPolicy?) -> Result<ActionCheck, ActionError> {
+        check(request, action: site.action(named: actionName(request.path)), maxBody: maxBody, cors: cors)
+    }
+
+    /// The checks of `request`, whose path names `action` (nil: no action of the site), looked
+    /// up by the caller, which labels the answer with it.
+    static func check(_ request: HTTPRequest, action: ServerAction?, maxBody: Int, cors: CORSPolicy?) -> Result<ActionCheck, ActionError> {
         guard request.method == "POST" else {
             return .failure(ActionError(HTTPError(status: 405, code: "method_not_allowed", message: "an action is performed with POST",
                                                   headers: HTTPHeaders([("Allow", "POST")]))))
         }
-        let name = String(request.path.dropFirst(prefix.count))
-        guard let action = site.action(named: name) else {
+        guard let action else {
             return .failure(ActionError(.notFound))
         }
         guard isJSON(request.headers.combinedValue("Content-Type")) else {

@@ -25,13 +25,11 @@ struct ActionRunner: Sendable {
     /// Answers `request` (an action's path), whose context the caller made; `completion` runs
     /// once, with the response (its annotation an `ActionRecord`).
     func run(_ request: HTTPRequest, context: PageRequestContext, completion: @escaping @Sendable (HTTPResponse) -> Void) {
-        let check: ActionCheck
-        switch ActionCheck.check(request, site: site, maxBody: maxBody, cors: cors) {
+        let check: ActionCheck, action = site.action(named: ActionCheck.actionName(request.path))
+        switch ActionCheck.check(request, action: action, maxBody: maxBody, cors: cors) {
         case .success(let checked): check = checked
         case .failure(let error):
-            let name = String(request.path.dropFirst(ActionCheck.prefix.count))
-            return completion(answer(error.response, action: site.action(named: name) == nil ? "-" : name, backend: nil,
-                                     headers: request.headers, trace: context.trace))
+            return completion(answer(error.response, action: action?.name ?? "-", backend: nil, headers: request.headers, trace: context.trace))
         }
         let headers = request.headers
         calls.call(check, headers: headers, requestID: context.requestID, trace: context.trace, on: context.eventLoop) { answer in
