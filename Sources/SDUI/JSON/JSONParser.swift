@@ -58,6 +58,7 @@ public struct JSONParser {
             depth -= 1
             return .object(JSONObject(members))
         }
+        members.reserveCapacity(4)  // one allocation for a small object, not one per member up to four
         while true {
             skipWhitespace()
             guard peek(UInt8(ascii: "\"")) else { throw error("expected a string key") }
