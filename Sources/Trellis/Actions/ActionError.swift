@@ -17,11 +17,11 @@ struct ActionError: Error, Sendable {
         self.init(HTTPError(status: status, code: code, message: message))
     }
 
-    /// The JSON response: `{"error":{"status":…,"code":…,"message":…[,"fields":{…}]}}`. With
-    /// fields (a refused input, the action error answered most) the body is written once, here,
-    /// as the error's own would be with `"fields"` added, its fixed text copied from the binary.
-    var response: HTTPResponse {
-        guard let fields else { return error.response }
+    /// The JSON body: `{"error":{"status":…,"code":…,"message":…[,"fields":{…}]}}`. With fields
+    /// (a refused input, the action error answered most) it is written once, here, as the
+    /// error's own would be with `"fields"` added, its fixed text copied from the binary.
+    var body: [UInt8] {
+        guard let fields else { return Array(error.jsonBody.utf8) }
         var writer = JSONWriter(reservingCapacity: 160)
         writer.appendASCII(#"{"error":{"status":"#)
         writer.write(.number(String(error.status)))
@@ -32,6 +32,6 @@ struct ActionError: Error, Sendable {
         writer.appendASCII(#","fields":"#)
         writer.write(.object(fields))
         writer.appendASCII("}}")
-        return error.response(body: writer.bytes)
+        return writer.bytes
     }
 }
