@@ -1,7 +1,10 @@
 /// An action the server performs (SPEC §11): `Pages/actions/<name>.json`, compiled when Pages
 /// load. The input it accepts, the backend call it makes, the cached values it drops, the
 /// sections it renders anew, and the ops it answers with.
-public struct ServerAction: Sendable {
+///
+/// A class: every action request looks one up and hands it on (the checks, the call, the
+/// refresh), and copying a reference is one count where copying these fields was about ten.
+public final class ServerAction: Sendable {
     /// The file's name (`add-to-cart` for `actions/add-to-cart.json`): `POST /_actions/<name>`.
     public let name: String
     /// The declared input fields, in the file's order.
@@ -16,6 +19,17 @@ public struct ServerAction: Sendable {
     let then: [ActionOp]
     /// The ops answered for a backend 4xx, by status.
     let onError: [Int: [ActionOp]]
+
+    init(name: String, input: [InputRule], upstream: ActionUpstream, invalidates: [String], refresh: [String], then: [ActionOp],
+         onError: [Int: [ActionOp]]) {
+        self.name = name
+        self.input = input
+        self.upstream = upstream
+        self.invalidates = invalidates
+        self.refresh = refresh
+        self.then = then
+        self.onError = onError
+    }
 
     /// Whether the backend answered `status` with ops of its own to show (SPEC §11's `onError`).
     public func handles(error status: Int) -> Bool { onError[status] != nil }
