@@ -1,6 +1,7 @@
 /// One declared input field of an action (SPEC §11): its type as a catalog field rule gives it
-/// (§7.4), whether it is required, and its bounds.
-struct InputRule: Sendable {
+/// (§7.4), whether it is required, and its bounds. A class: a check passes over each rule of
+/// its action, and a reference copies with one count, not one per message.
+final class InputRule: Sendable {
     /// The default `maxLength` of a string, in Unicode scalars.
     static let defaultMaxLength = 1024
 
