@@ -18,11 +18,24 @@ struct ActionError: Error, Sendable {
     }
 
     /// The JSON body: `{"error":{"status":…,"code":…,"message":…[,"fields":{…}]}}`. With fields
-    /// (a refused input, the action error answered most) it is written once, here, as the
-    /// error's own would be with `"fields"` added, its fixed text copied from the binary.
+    /// (a refused input, the action error answered most) it is the error's own with `"fields"`
+    /// added: the text before them is encoded once for the refused input's error.
     var body: [UInt8] {
         guard let fields else { return Array(error.jsonBody.utf8) }
         var writer = JSONWriter(reservingCapacity: 160)
+        writer.appendRaw(error == Self.refusedInput ? Self.refusedInputHead : Self.head(of: error))
+        writer.write(.object(fields))
+        writer.appendASCII("}}")
+        return writer.bytes
+    }
+
+    /// The error of an input that breaks the action's field rules (SPEC §11).
+    static let refusedInput = HTTPError(status: 400, code: "bad_input", message: "the input breaks the action's field rules")
+    private static let refusedInputHead = head(of: refusedInput)
+
+    /// `{"error":{"status":…,"code":…,"message":…,"fields":`: the body before the fields.
+    private static func head(of error: HTTPError) -> [UInt8] {
+        var writer = JSONWriter(reservingCapacity: 128)
         writer.appendASCII(#"{"error":{"status":"#)
         writer.write(.number(String(error.status)))
         writer.appendASCII(#","code":"#)
@@ -30,8 +43,6 @@ struct ActionError: Error, Sendable {
         writer.appendASCII(#","message":"#)
         writer.writeString(error.message)
         writer.appendASCII(#","fields":"#)
-        writer.write(.object(fields))
-        writer.appendASCII("}}")
         return writer.bytes
     }
 }
