@@ -1,6 +1,7 @@
 import HTTPServer
 import SDUI
 import Testing
+import TestSupport
 @testable import Trellis
 
 /// The pieces of an action's checks and error answers that every refused action runs
@@ -26,5 +27,25 @@ import Testing
         // Without fields, the error's own body.
         let refused = ActionError(HTTPError(status: 405, code: "method_not_allowed", message: "POST", headers: HTTPHeaders([("Allow", "POST")])))
         #expect(refused.body == HTTPError(status: 405, code: "method_not_allowed", message: "POST").response.body)
+    }
+
+    /// A body with fields is the error's own JSON with `"fields"` added before its last two
+    /// braces, whether its head is the one encoded once (the refused input's) or written per
+    /// answer: on generated fields and errors.
+    @Test func aBodyWithFieldsIsTheErrorsOwnWithTheFieldsAdded() {
+        var random = SeededGenerator(seed: 0xF1E1D)
+        let texts = ["quantity", "expected an integer from 1 to 20", "say \"hi\"", "é", "a\\b", "line\nbreak", "\u{01}", ""]
+        let errors = [ActionError.refusedInput, ActionError.refusedInput, HTTPError(status: 400, code: "bad_input", message: "other"),
+                      HTTPError(status: 422, code: "odd \"code\"", message: "é\t")]
+        for _ in 0..<GeneratedCases.count(default: 500) {
+            var fields = JSONObject()
+            for _ in 0..<Int.random(in: 0...4, using: &random) {
+                fields[texts.randomElement(using: &random)! + String(Int.random(in: 0...9, using: &random))] = .string(texts.randomElement(using: &random)!)
+            }
+            let error = errors.randomElement(using: &random)!
+            let own = Array(error.jsonBody.utf8)
+            let expected = Array(own.dropLast(2)) + Array(#","fields":"#.utf8) + JSONWriter.encode(.object(fields)) + Array("}}".utf8)
+            #expect(ActionError(error, fields: fields).body == expected, "\(error) \(fields)")
+        }
     }
 }
