@@ -60,7 +60,7 @@ final class InputRule: Sendable {
     /// What is wrong with `value` (present, not null), or nil when it satisfies the rule.
     func problem(with value: JSONValue) -> String? {
         guard type.accepts(value) else { return expected }
-        if case .number(let text) = value, let number = Double(text) {
+        if case .number(let text) = value, let number = DecimalText.double(text) {  // a bound is checked on every action
             if let min, number < min { return expected }
             if let max, number > max { return expected }
         }
