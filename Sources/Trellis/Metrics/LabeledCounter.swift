@@ -13,14 +13,17 @@ package final class LabeledCounter: PrometheusMetric {
     private let labelNames: [String]
     private struct State {
         var counts: [LabelValues: Int] = [:]
-        /// The values counted last and their count not yet in `counts`.
-        var recent: (values: LabelValues, count: Int)?
+        /// The values counted last and their count not yet in `counts` (when `hasRecent`): kept
+        /// as plain fields, so that checking and counting them copies nothing.
+        var hasRecent = false
+        var recentValues = LabelValues([])
+        var recentCount = 0
 
         /// `counts` with the recent values' count added in.
         mutating func settled() -> [LabelValues: Int] {
-            if let recent {
-                counts[recent.values, default: 0] += recent.count
-                self.recent = nil
+            if hasRecent {
+                counts[recentValues, default: 0] += recentCount
+                hasRecent = false
             }
             return counts
         }
@@ -61,12 +64,14 @@ package final class LabeledCounter: PrometheusMetric {
     /// hashed) or that `made` makes (which become the recent ones).
     private func incrementRecent(_ matches: (LabelValues) -> Bool, made: () -> LabelValues) {
         children.withLock { state in
-            if let recent = state.recent, matches(recent.values) {
-                state.recent = (recent.values, recent.count + 1)
+            if state.hasRecent, matches(state.recentValues) {
+                state.recentCount += 1
                 return
             }
             _ = state.settled()
-            state.recent = (made(), 1)
+            state.recentValues = made()
+            state.recentCount = 1
+            state.hasRecent = true
         }
     }
 
