@@ -23,8 +23,8 @@ import TestSupport
         let owns: [[(String, String)]] = [[], [], [("Allow", "POST")], [("Allow", "POST"), ("Retry-After", "1")]]
         var blocks = 0
         for _ in 0..<GeneratedCases.count(default: 500) {
-            var listed = HTTPResponse(status: Int.random(in: 100..<600, using: &random),
-                                      body: (0..<Int.random(in: 0...40, using: &random)).map { _ in UInt8.random(in: 0x20...0x7E, using: &random) })
+            let body = (0..<Int.random(in: 0...40, using: &random)).map { _ in UInt8.random(in: 0x20...0x7E, using: &random) }
+            var listed = HTTPResponse(status: Int.random(in: 100..<600, using: &random), body: body)
             let own = owns.randomElement(using: &random)!, credentials = Bool.random(using: &random)
             var fast = listed
             ActionAnswerFields.add(to: &listed, own: HTTPHeaders(own), credentials: credentials, preformatted: false)

@@ -40,7 +40,8 @@ import TestSupport
         for _ in 0..<GeneratedCases.count(default: 500) {
             var fields = JSONObject()
             for _ in 0..<Int.random(in: 0...4, using: &random) {
-                fields[texts.randomElement(using: &random)! + String(Int.random(in: 0...9, using: &random))] = .string(texts.randomElement(using: &random)!)
+                let name = texts.randomElement(using: &random)! + String(Int.random(in: 0...9, using: &random))
+                fields[name] = .string(texts.randomElement(using: &random)!)
             }
             let error = errors.randomElement(using: &random)!
             let own = Array(error.jsonBody.utf8)

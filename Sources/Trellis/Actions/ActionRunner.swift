@@ -29,7 +29,8 @@ struct ActionRunner: Sendable {
         switch ActionCheck.check(request, action: action, maxBody: maxBody, cors: cors) {
         case .success(let checked): check = checked
         case .failure(let error):
-            return completion(answer(.failure(error), action: action?.name ?? "-", backend: nil, headers: request.headers, trace: context.trace))
+            return completion(answer(.failure(error), action: action?.name ?? "-", backend: nil, headers: request.headers,
+                                     trace: context.trace))
         }
         let headers = request.headers
         calls.call(check, headers: headers, requestID: context.requestID, trace: context.trace, on: context.eventLoop) { answer in
@@ -40,12 +41,13 @@ struct ActionRunner: Sendable {
             case .response(let status, let body) where (200..<300).contains(status):
                 invalidate(check.action, headers: headers)
                 ActionRefresh(pipeline: pipeline).sections(check.action.refresh, page: check.page, headers: headers, context: context) { refreshed in
-                    finish(.success(Self.ops(refreshed + ops(check, errorStatus: nil, body: body, headers: headers, date: context.date))), status)
+                    let thenOps = ops(check, errorStatus: nil, body: body, headers: headers, date: context.date)
+                    finish(.success(Self.ops(refreshed + thenOps)), status)
                 }
             case .response(let status, let body) where (400..<500).contains(status):
                 guard check.action.handles(error: status) else {
-                    return finish(.failure(ActionError(status: 422, code: "upstream_rejected", "the backend refused the action (\(status))")),
-                                  status)
+                    let refused = ActionError(status: 422, code: "upstream_rejected", "the backend refused the action (\(status))")
+                    return finish(.failure(refused), status)
                 }
                 finish(.success(Self.ops(ops(check, errorStatus: status, body: body, headers: headers, date: context.date))), status)
             case .response(let status, _):
