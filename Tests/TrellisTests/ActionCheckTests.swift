@@ -10,12 +10,18 @@ import TestSupport
     @Test func theContentTypeIsJSONWithParametersCaseAndSpacesAside() {
         for value in ["application/json", "Application/JSON", "application/json; charset=utf-8", " \tapplication/json ;x=y",
                       "APPLICATION/JSON;", "application/json\t"] {
-            #expect(ActionCheck.isJSON(value), "\(value)")
+            #expect(Self.isJSON(value), "\(value)")
         }
         for value in [nil, "", "application/jsonp", "application/jso", "text/json", "application/json-patch+json", "application json",
                       "application\u{0F}json", "application/\u{00A0}json", "; application/json"] {
-            #expect(!ActionCheck.isJSON(value), "\(String(describing: value))")
+            #expect(!Self.isJSON(value), "\(String(describing: value))")
         }
+    }
+
+    /// `ActionCheck.isJSON` of a request whose only `Content-Type` is `value` (none: nil).
+    static func isJSON(_ value: String?) -> Bool {
+        let headers = HTTPHeaders(value.map { [("Content-Type", $0)] } ?? [])
+        return headers.withCombinedValue(of: "Content-Type") { $0.map(ActionCheck.isJSON) ?? false }
     }
 
     @Test func aRefusedInputIsTheErrorObjectWithItsFieldsAdded() {

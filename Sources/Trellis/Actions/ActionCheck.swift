@@ -45,7 +45,7 @@ struct ActionCheck: Sendable {
         guard let action else {
             return .failure(ActionError(.notFound))
         }
-        guard isJSON(request.headers.combinedValue("Content-Type")) else {
+        guard request.headers.withCombinedValue(of: "Content-Type", { $0.map(isJSON) ?? false }) else {
             return .failure(ActionError(status: 415, code: "unsupported_media_type", "an action's body is application/json"))
         }
         guard request.body.count <= maxBody else { return .failure(ActionError(.contentTooLarge)) }
@@ -89,13 +89,11 @@ struct ActionCheck: Sendable {
     }
 
     /// Whether a `Content-Type` is `application/json`, parameters and ASCII case aside, with the
-    /// spaces and tabs around the type (RFC 9110 §8.3.1). Read as the bytes of the value where
-    /// they lie: every action asks.
-    static func isJSON(_ value: String?) -> Bool {
-        guard var value else { return false }
-        return value.withUTF8 { bytes in
-            let type = UnsafeBufferPointer(rebasing: bytes[..<(bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.count)])
-            return ByteClass.equalsLowercase(ByteClass.trimmingSpaces(type), "application/json")
-        }
+    /// spaces and tabs around the type (RFC 9110 §8.3.1). Read as the value's bytes where they
+    /// lie, no `String` made: every action asks. Bytes that are not UTF-8 are never part of the
+    /// ASCII type, as they would not be once repaired.
+    static func isJSON(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
+        let type = UnsafeBufferPointer(rebasing: value[..<(value.firstIndex(of: UInt8(ascii: ";")) ?? value.count)])
+        return ByteClass.equalsLowercase(ByteClass.trimmingSpaces(type), "application/json")
     }
 }
