@@ -15,6 +15,9 @@ struct HTTPHeadersLookupTests {
         #expect(headers.count(of: "X-AB") == 2 && headers.combinedValue("x-ab") == "2, 4")
         #expect(headers.withFirstValue(of: "x-AB") { $0.map { String(decoding: $0, as: UTF8.self) } } == "2")
         #expect(headers.withFirstValue(of: "X-A") { $0 == nil })
+        #expect(headers.withCombinedValue(of: "x-ab") { $0.map(Array.init) } == Array("2, 4".utf8))
+        #expect(headers.withCombinedValue(of: "y-AB") { $0.map(Array.init) } == Array("3".utf8))
+        #expect(headers.withCombinedValue(of: "X-A") { $0 == nil })
     }
 
     @Test func initialsThatDifferOnlyInTheCaseBitButAreNotLettersStayDifferent() {
@@ -42,5 +45,9 @@ struct HTTPHeadersLookupTests {
         }
         #expect(request.headers.values("X-NAME") == ["caf\u{FFFD}", "second"])
         #expect(request.headers["x-names"] == "other" && request.headers.count(of: "x-name") == 2)
+        // The combined value's bytes are as sent; its `String` repairs them.
+        let sent = Array("caf".utf8) + [0xE9] + Array(", second".utf8)
+        #expect(request.headers.withCombinedValue(of: "x-name") { $0.map(Array.init) } == sent)
+        #expect(request.headers.combinedValue("x-name") == "caf\u{FFFD}, second")
     }
 }

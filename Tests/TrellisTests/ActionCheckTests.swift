@@ -1,6 +1,7 @@
 import HTTPServer
 import SDUI
 import Testing
+import TestSupport
 @testable import Trellis
 
 /// The pieces of an action's checks and error answers that every refused action runs
@@ -9,26 +10,49 @@ import Testing
     @Test func theContentTypeIsJSONWithParametersCaseAndSpacesAside() {
         for value in ["application/json", "Application/JSON", "application/json; charset=utf-8", " \tapplication/json ;x=y",
                       "APPLICATION/JSON;", "application/json\t"] {
-            #expect(ActionCheck.isJSON(value), "\(value)")
+            #expect(Self.isJSON(value), "\(value)")
         }
         for value in [nil, "", "application/jsonp", "application/jso", "text/json", "application/json-patch+json", "application json",
                       "application\u{0F}json", "application/\u{00A0}json", "; application/json"] {
-            #expect(!ActionCheck.isJSON(value), "\(String(describing: value))")
+            #expect(!Self.isJSON(value), "\(String(describing: value))")
         }
+    }
+
+    /// `ActionCheck.isJSON` of a request whose only `Content-Type` is `value` (none: nil).
+    static func isJSON(_ value: String?) -> Bool {
+        let headers = HTTPHeaders(value.map { [("Content-Type", $0)] } ?? [])
+        return headers.withCombinedValue(of: "Content-Type") { $0.map(ActionCheck.isJSON) ?? false }
     }
 
     @Test func aRefusedInputIsTheErrorObjectWithItsFieldsAdded() {
         let fields = JSONObject(["quantity": .string("expected an integer from 1 to 20"), "note": .string("say \"hi\"")])
         let error = ActionError(HTTPError(status: 400, code: "bad_input", message: "the input breaks \"the\" rules"), fields: fields)
-        let response = error.response
-        #expect(response.status == 400 && response.errorCode == "bad_input")
-        #expect(response.headers["Content-Type"] == "application/json; charset=utf-8")
-        #expect(String(decoding: response.body, as: UTF8.self)
+        #expect(String(decoding: error.body, as: UTF8.self)
             == #"{"error":{"status":400,"code":"bad_input","message":"the input breaks \"the\" rules","#
             + #""fields":{"quantity":"expected an integer from 1 to 20","note":"say \"hi\""}}}"#)
-        // Without fields, the error's own answer, its extra header fields included.
+        // Without fields, the error's own body.
         let refused = ActionError(HTTPError(status: 405, code: "method_not_allowed", message: "POST", headers: HTTPHeaders([("Allow", "POST")])))
-        #expect(refused.response.body == HTTPError(status: 405, code: "method_not_allowed", message: "POST").response.body)
-        #expect(refused.response.headers["Allow"] == "POST")
+        #expect(refused.body == HTTPError(status: 405, code: "method_not_allowed", message: "POST").response.body)
+    }
+
+    /// A body with fields is the error's own JSON with `"fields"` added before its last two
+    /// braces, whether its head is the one encoded once (the refused input's) or written per
+    /// answer: on generated fields and errors.
+    @Test func aBodyWithFieldsIsTheErrorsOwnWithTheFieldsAdded() {
+        var random = SeededGenerator(seed: 0xF1E1D)
+        let texts = ["quantity", "expected an integer from 1 to 20", "say \"hi\"", "é", "a\\b", "line\nbreak", "\u{01}", ""]
+        let errors = [ActionError.refusedInput, ActionError.refusedInput, HTTPError(status: 400, code: "bad_input", message: "other"),
+                      HTTPError(status: 422, code: "odd \"code\"", message: "é\t")]
+        for _ in 0..<GeneratedCases.count(default: 500) {
+            var fields = JSONObject()
+            for _ in 0..<Int.random(in: 0...4, using: &random) {
+                let name = texts.randomElement(using: &random)! + String(Int.random(in: 0...9, using: &random))
+                fields[name] = .string(texts.randomElement(using: &random)!)
+            }
+            let error = errors.randomElement(using: &random)!
+            let own = Array(error.jsonBody.utf8)
+            let expected = Array(own.dropLast(2)) + Array(#","fields":"#.utf8) + JSONWriter.encode(.object(fields)) + Array("}}".utf8)
+            #expect(ActionError(error, fields: fields).body == expected, "\(error) \(fields)")
+        }
     }
 }

@@ -252,4 +252,18 @@ import TestSupport
         #expect(registry.render().contains(#"r_total{page="product",section="related",status="200"} 1"#))
         #expect(registry.render().contains(#"r_total{page="home",section="",status="200"} 9"#))
     }
+
+    /// An action's two labels and its histogram's one, given without an array, are the same
+    /// samples as the arrays give, through runs and switches.
+    @Test func twoValuesAndOneValueWithoutAnArrayAreTheArraysSamples() {
+        let registry = MetricsRegistry()
+        let counter = registry.labeledCounter("a_total", help: "h", labelNames: ["action", "status"])
+        for _ in 0..<4 { counter.increment("add-to-cart", "400") }
+        counter.increment(["add-to-cart", "400"])
+        counter.increment("add-to-cart", "200")
+        counter.increment("add-to-cart", "400")
+        #expect(counter.value(["add-to-cart", "400"]) == 6 && counter.value(["add-to-cart", "200"]) == 1)
+        #expect(LabelValues("add-to-cart") == LabelValues(["add-to-cart"]))
+        #expect(LabelValues("add-to-cart", "400").equals("add-to-cart", "400") && !LabelValues(["add-to-cart"]).equals("add-to-cart", ""))
+    }
 }

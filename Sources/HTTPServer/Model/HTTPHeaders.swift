@@ -115,6 +115,18 @@ public struct HTTPHeaders: Sendable, Sequence {
         return values(name).joined(separator: ", ")
     }
 
+    /// `body` applied to the bytes of the value `combinedValue` gives, nil when there is no such
+    /// field: a single field's value read where it lies, with no `String` made of it (several
+    /// fields' values are joined with ", " first). The bytes are as sent, not repaired as UTF-8.
+    public func withCombinedValue<Result>(of name: String, _ body: (UnsafeBufferPointer<UInt8>?) -> Result) -> Result {
+        guard let first = firstIndex(of: name, from: 0) else { return body(nil) }
+        guard firstIndex(of: name, from: first + 1) != nil else {
+            let field = fields[first]
+            return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[Int(field.valueStart)..<Int(field.valueEnd)])) }
+        }
+        return Array(valueBytes(name).joined(separator: Array(", ".utf8))).withUnsafeBufferPointer { body($0) }
+    }
+
     /// How many fields are called `name`.
     public func count(of name: String) -> Int {
         var count = 0

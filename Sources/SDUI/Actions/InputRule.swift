@@ -1,6 +1,7 @@
 /// One declared input field of an action (SPEC §11): its type as a catalog field rule gives it
-/// (§7.4), whether it is required, and its bounds.
-struct InputRule: Sendable {
+/// (§7.4), whether it is required, and its bounds. A class: a check passes over each rule of
+/// its action, and a reference copies with one count, not one per message.
+final class InputRule: Sendable {
     /// The default `maxLength` of a string, in Unicode scalars.
     static let defaultMaxLength = 1024
 
@@ -13,8 +14,27 @@ struct InputRule: Sendable {
     /// The most Unicode scalars a string-typed value may hold.
     let maxLength: Int
 
+    /// The messages of a bad value, made once with the rule (every refused input names one):
+    /// `expected an integer from 1 to 20`, the same after `required: ` for a missing value,
+    /// and `expected at most N characters` for a string that is too long.
+    let expected: String
+    let missing: String
+    let tooLong: String
+
+    init(name: String, type: FieldType, required: Bool, min: Double?, max: Double?, maxLength: Int) {
+        self.name = name
+        self.type = type
+        self.required = required
+        self.min = min
+        self.max = max
+        self.maxLength = maxLength
+        expected = "expected \(Self.expectation(type: type, min: min, max: max, maxLength: maxLength))"
+        missing = "required: \(expected)"
+        tooLong = "expected at most \(maxLength) characters"
+    }
+
     /// What the message of a bad value says is expected: `an integer from 1 to 20`.
-    var expectation: String {
+    private static func expectation(type: FieldType, min: Double?, max: Double?, maxLength: Int) -> String {
         let noun = switch type {
         case .integer: "an integer"
         case .number: "a number"
@@ -24,7 +44,7 @@ struct InputRule: Sendable {
         case .array: "an array"
         default: type.expectation
         }
-        switch (min.map(Self.text), max.map(Self.text)) {
+        switch (min.map(text), max.map(text)) {
         case (let low?, let high?): return "\(noun) from \(low) to \(high)"
         case (let low?, nil): return "\(noun) of at least \(low)"
         case (nil, let high?): return "\(noun) of at most \(high)"
@@ -39,14 +59,12 @@ struct InputRule: Sendable {
 
     /// What is wrong with `value` (present, not null), or nil when it satisfies the rule.
     func problem(with value: JSONValue) -> String? {
-        guard type.accepts(value) else { return "expected \(expectation)" }
-        if case .number(let text) = value, let number = Double(text) {
-            if let min, number < min { return "expected \(expectation)" }
-            if let max, number > max { return "expected \(expectation)" }
+        guard type.accepts(value) else { return expected }
+        if case .number(let text) = value, let number = DecimalText.double(text) {  // a bound is checked on every action
+            if let min, number < min { return expected }
+            if let max, number > max { return expected }
         }
-        if case .string(let text) = value, text.unicodeScalars.count > maxLength {
-            return "expected at most \(maxLength) characters"
-        }
+        if case .string(let text) = value, text.unicodeScalars.count > maxLength { return tooLong }
         return nil
     }
 }

@@ -6,23 +6,21 @@ extension ServerAction {
     /// action declares them, then the undeclared ones in the order sent.
     public func check(input: JSONObject) -> Result<JSONObject, BadInput> {
         var fields = JSONObject(), kept = JSONObject()
-        let urlFields = upstream.boundFields
         for rule in self.input {
             guard let value = input[rule.name], value != .null else {
-                if rule.required { fields[rule.name] = .string("required: expected \(rule.expectation)") }
+                if rule.required { fields[rule.name] = .string(rule.missing) }
                 continue
             }
             if let problem = rule.problem(with: value) {
                 fields[rule.name] = .string(problem)
-            } else if urlFields.contains(rule.name), let text = ActionUpstream.text(value), [".", "..", ""].contains(text) {
+            } else if upstream.binds(rule.name), let text = ActionUpstream.text(value), [".", "..", ""].contains(text) {
                 // It fills a path segment of the backend's URL: a dot-segment would move it (SPEC §4.4).
                 fields[rule.name] = .string("may not be empty, \".\" or \"..\"")
             } else {
                 kept[rule.name] = value
             }
         }
-        let declared = Set(self.input.map(\.name))
-        for member in input.members where !declared.contains(member.key) && !fields.contains(member.key) {
+        for member in input.members where !self.input.contains(where: { $0.name == member.key }) && !fields.contains(member.key) {
             fields[member.key] = .string("not an input of this action")
         }
         return fields.isEmpty ? .success(kept) : .failure(BadInput(fields: fields))

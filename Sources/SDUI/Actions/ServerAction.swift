@@ -1,7 +1,10 @@
 /// An action the server performs (SPEC §11): `Pages/actions/<name>.json`, compiled when Pages
 /// load. The input it accepts, the backend call it makes, the cached values it drops, the
 /// sections it renders anew, and the ops it answers with.
-public struct ServerAction: Sendable {
+///
+/// A class: every action request looks one up and hands it on (the checks, the call, the
+/// refresh), and copying a reference is one count where copying these fields was about ten.
+public final class ServerAction: Sendable {
     /// The file's name (`add-to-cart` for `actions/add-to-cart.json`): `POST /_actions/<name>`.
     public let name: String
     /// The declared input fields, in the file's order.
@@ -16,6 +19,17 @@ public struct ServerAction: Sendable {
     let then: [ActionOp]
     /// The ops answered for a backend 4xx, by status.
     let onError: [Int: [ActionOp]]
+
+    init(name: String, input: [InputRule], upstream: ActionUpstream, invalidates: [String], refresh: [String], then: [ActionOp],
+         onError: [Int: [ActionOp]]) {
+        self.name = name
+        self.input = input
+        self.upstream = upstream
+        self.invalidates = invalidates
+        self.refresh = refresh
+        self.then = then
+        self.onError = onError
+    }
 
     /// Whether the backend answered `status` with ops of its own to show (SPEC §11's `onError`).
     public func handles(error status: Int) -> Bool { onError[status] != nil }
@@ -36,7 +50,9 @@ public struct ActionUpstream: Sendable {
 
     /// Whether it forwards `Cookie`: browsers send that by themselves, so a cross-site page
     /// could make the call (SPEC §11's `Origin` rule).
-    public var forwardsCookie: Bool { forwardHeaders.contains { $0.lowercased() == "cookie" } }
+    /// The names are tokens (ASCII, checked at load), so one of another length than `cookie` is
+    /// passed over without being lower-cased (every action asks).
+    public var forwardsCookie: Bool { forwardHeaders.contains { $0.utf8.count == 6 && $0.lowercased() == "cookie" } }
 
     /// The URL for `input`: each `{{input.<name>}}` replaced by the field's text,
     /// percent-encoded (RFC 3986 unreserved characters kept), so no value changes the URL's
@@ -61,10 +77,12 @@ public struct ActionUpstream: Sendable {
         }
     }
 
-    /// The input fields the URL binds.
-    var boundFields: Set<String> {
-        var names = Set<String>()
-        for case .binding(let path) in url { names.insert(path.segments[1]) }
-        return names
+    /// Whether the URL binds the input field `name` (a scan: a URL has few parts, and a set
+    /// of them, made per request, cost more than the look-ups).
+    func binds(_ name: String) -> Bool {
+        url.contains { part in
+            guard case .binding(let path) = part else { return false }
+            return path.segments[1] == name
+        }
     }
 }

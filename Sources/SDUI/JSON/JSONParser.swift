@@ -51,19 +51,20 @@ public struct JSONParser {
         try enter()
         index += 1
         var members: [JSONObject.Member] = []
-        var seen = Set<String>()
+        var seen = Set<String>()  // the keys, once there are more than `keysScanned`
         skipWhitespace()
         if peek(UInt8(ascii: "}")) {
             index += 1
             depth -= 1
             return .object(JSONObject(members))
         }
+        members.reserveCapacity(4)  // one allocation for a small object, not one per member up to four
         while true {
             skipWhitespace()
             guard peek(UInt8(ascii: "\"")) else { throw error("expected a string key") }
             let keyStart = index
             let key = try parseString()
-            if !seen.insert(key).inserted {
+            if Self.isDuplicate(key, of: members, seen: &seen) {
                 index = keyStart
                 throw error("duplicate key \"\(key)\"")
             }
@@ -79,6 +80,20 @@ public struct JSONParser {
         }
         depth -= 1
         return .object(JSONObject(members))
+    }
+
+    /// The most members whose keys a new key is compared with one by one: nearly every object
+    /// (an action's body, a template's node) is smaller, and a few comparisons cost less than
+    /// hashing each key into a set. A larger object's keys go into `seen` once it passes this.
+    static let keysScanned = 16
+
+    /// Whether `key` equals a key of `members` (as `String`s are equal: canonically, as a `Set`
+    /// compares them). Up to `keysScanned` members they are scanned; past that, `seen` holds
+    /// their keys (filled on the first call that needs it) and takes `key` in.
+    private static func isDuplicate(_ key: String, of members: [JSONObject.Member], seen: inout Set<String>) -> Bool {
+        guard members.count >= keysScanned else { return members.contains { $0.key == key } }
+        if seen.isEmpty { seen = Set(members.lazy.map(\.key)) }
+        return !seen.insert(key).inserted
     }
 
     private mutating func parseArray() throws(JSONParseError) -> JSONValue {

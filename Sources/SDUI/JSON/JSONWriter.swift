@@ -152,7 +152,9 @@ public struct JSONWriter {
         }
     }
 
-    private mutating func appendASCII(_ s: StaticString) {
+    /// Appends fixed text that is already valid JSON where it goes (`{"error":`): its bytes are
+    /// in the binary, so no array or `String` is made of it.
+    public mutating func appendASCII(_ s: StaticString) {
         append(UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
     }
 }

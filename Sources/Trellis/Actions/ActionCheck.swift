@@ -23,18 +23,29 @@ struct ActionCheck: Sendable {
     /// Whether `path` is an action's.
     static func handles(_ path: String) -> Bool { path.hasPrefix(prefix) }
 
+    /// The name an action's path gives: what follows `/_actions/`. Cut as UTF-8 (the prefix is
+    /// ASCII): counting the prefix's characters and dropping them from the path cost more.
+    static func actionName(_ path: String) -> String {
+        String(decoding: path.utf8.dropFirst(prefix.utf8.count), as: UTF8.self)
+    }
+
     /// The checks of `request` against `site`'s actions; `maxBody` is `--max-body`, `cors` the
     /// `--cors-origins` policy (nil: none listed).
     static func check(_ request: HTTPRequest, site: Site, maxBody: Int, cors: CORSPolicy?) -> Result<ActionCheck, ActionError> {
+        check(request, action: site.action(named: actionName(request.path)), maxBody: maxBody, cors: cors)
+    }
+
+    /// The checks of `request`, whose path names `action` (nil: no action of the site), looked
+    /// up by the caller, which labels the answer with it.
+    static func check(_ request: HTTPRequest, action: ServerAction?, maxBody: Int, cors: CORSPolicy?) -> Result<ActionCheck, ActionError> {
         guard request.method == "POST" else {
             return .failure(ActionError(HTTPError(status: 405, code: "method_not_allowed", message: "an action is performed with POST",
                                                   headers: HTTPHeaders([("Allow", "POST")]))))
         }
-        let name = String(request.path.dropFirst(prefix.count))
-        guard let action = site.action(named: name) else {
+        guard let action else {
             return .failure(ActionError(.notFound))
         }
-        guard isJSON(request.headers.combinedValue("Content-Type")) else {
+        guard request.headers.withCombinedValue(of: "Content-Type", { $0.map(isJSON) ?? false }) else {
             return .failure(ActionError(status: 415, code: "unsupported_media_type", "an action's body is application/json"))
         }
         guard request.body.count <= maxBody else { return .failure(ActionError(.contentTooLarge)) }
@@ -68,8 +79,7 @@ struct ActionCheck: Sendable {
         case .success(let checked):
             return .success(ActionCheck(action: action, input: checked, page: page, idempotencyKey: key, query: query))
         case .failure(let bad):
-            return .failure(ActionError(HTTPError(status: 400, code: "bad_input", message: "the input breaks the action's field rules"),
-                                        fields: bad.fields))
+            return .failure(ActionError(ActionError.refusedInput, fields: bad.fields))
         }
     }
 
@@ -79,12 +89,11 @@ struct ActionCheck: Sendable {
     }
 
     /// Whether a `Content-Type` is `application/json`, parameters and ASCII case aside, with the
-    /// spaces and tabs around the type (RFC 9110 §8.3.1). Read as bytes: every action asks.
-    static func isJSON(_ value: String?) -> Bool {
-        guard let value else { return false }
-        var type = value.utf8.prefix { $0 != UInt8(ascii: ";") }
-        while let first = type.first, first == 0x20 || first == 0x09 { type = type.dropFirst() }
-        while let last = type.last, last == 0x20 || last == 0x09 { type = type.dropLast() }
-        return ByteClass.equalsLowercase(type, "application/json")
+    /// spaces and tabs around the type (RFC 9110 §8.3.1). Read as the value's bytes where they
+    /// lie, no `String` made: every action asks. Bytes that are not UTF-8 are never part of the
+    /// ASCII type, as they would not be once repaired.
+    static func isJSON(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
+        let type = UnsafeBufferPointer(rebasing: value[..<(value.firstIndex(of: UInt8(ascii: ";")) ?? value.count)])
+        return ByteClass.equalsLowercase(ByteClass.trimmingSpaces(type), "application/json")
     }
 }

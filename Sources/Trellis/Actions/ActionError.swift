@@ -17,19 +17,32 @@ struct ActionError: Error, Sendable {
         self.init(HTTPError(status: status, code: code, message: message))
     }
 
-    /// The JSON response: `{"error":{"status":…,"code":…,"message":…[,"fields":{…}]}}`. With
-    /// fields (a refused input, the action error answered most) the body is written once, here,
-    /// as the error's own would be with `"fields"` added.
-    var response: HTTPResponse {
-        guard let fields else { return error.response }
+    /// The JSON body: `{"error":{"status":…,"code":…,"message":…[,"fields":{…}]}}`. With fields
+    /// (a refused input, the action error answered most) it is the error's own with `"fields"`
+    /// added: the text before them is encoded once for the refused input's error.
+    var body: [UInt8] {
+        guard let fields else { return Array(error.jsonBody.utf8) }
         var writer = JSONWriter(reservingCapacity: 160)
-        writer.appendRaw(Array(#"{"error":{"status":\#(error.status),"code":"#.utf8))
-        writer.writeString(error.code)
-        writer.appendRaw(Array(#","message":"#.utf8))
-        writer.writeString(error.message)
-        writer.appendRaw(Array(#","fields":"#.utf8))
+        writer.appendRaw(error == Self.refusedInput ? Self.refusedInputHead : Self.head(of: error))
         writer.write(.object(fields))
-        writer.appendRaw(Array("}}".utf8))
-        return error.response(body: writer.bytes)
+        writer.appendASCII("}}")
+        return writer.bytes
+    }
+
+    /// The error of an input that breaks the action's field rules (SPEC §11).
+    static let refusedInput = HTTPError(status: 400, code: "bad_input", message: "the input breaks the action's field rules")
+    private static let refusedInputHead = head(of: refusedInput)
+
+    /// `{"error":{"status":…,"code":…,"message":…,"fields":`: the body before the fields.
+    private static func head(of error: HTTPError) -> [UInt8] {
+        var writer = JSONWriter(reservingCapacity: 128)
+        writer.appendASCII(#"{"error":{"status":"#)
+        writer.write(.number(String(error.status)))
+        writer.appendASCII(#","code":"#)
+        writer.writeString(error.code)
+        writer.appendASCII(#","message":"#)
+        writer.writeString(error.message)
+        writer.appendASCII(#","fields":"#)
+        return writer.bytes
     }
 }

@@ -25,37 +25,37 @@ struct ActionRunner: Sendable {
     /// Answers `request` (an action's path), whose context the caller made; `completion` runs
     /// once, with the response (its annotation an `ActionRecord`).
     func run(_ request: HTTPRequest, context: PageRequestContext, completion: @escaping @Sendable (HTTPResponse) -> Void) {
-        let check: ActionCheck
-        switch ActionCheck.check(request, site: site, maxBody: maxBody, cors: cors) {
+        let check: ActionCheck, action = site.action(named: ActionCheck.actionName(request.path))
+        switch ActionCheck.check(request, action: action, maxBody: maxBody, cors: cors) {
         case .success(let checked): check = checked
         case .failure(let error):
-            let name = String(request.path.dropFirst(ActionCheck.prefix.count))
-            return completion(answer(error.response, action: site.action(named: name) == nil ? "-" : name, backend: nil,
-                                     headers: request.headers, trace: context.trace))
+            return completion(answer(.failure(error), action: action?.name ?? "-", backend: nil, headers: request.headers,
+                                     trace: context.trace))
         }
         let headers = request.headers
         calls.call(check, headers: headers, requestID: context.requestID, trace: context.trace, on: context.eventLoop) { answer in
-            let finish: @Sendable (HTTPResponse, Int?) -> Void = { response, backend in
-                completion(self.answer(response, action: check.action.name, backend: backend, headers: headers, trace: context.trace))
+            let finish: @Sendable (Result<[UInt8], ActionError>, Int?) -> Void = { outcome, backend in
+                completion(self.answer(outcome, action: check.action.name, backend: backend, headers: headers, trace: context.trace))
             }
             switch answer {
             case .response(let status, let body) where (200..<300).contains(status):
                 invalidate(check.action, headers: headers)
                 ActionRefresh(pipeline: pipeline).sections(check.action.refresh, page: check.page, headers: headers, context: context) { refreshed in
-                    finish(Self.ops(refreshed + ops(check, errorStatus: nil, body: body, headers: headers, date: context.date)), status)
+                    let thenOps = ops(check, errorStatus: nil, body: body, headers: headers, date: context.date)
+                    finish(.success(Self.ops(refreshed + thenOps)), status)
                 }
             case .response(let status, let body) where (400..<500).contains(status):
                 guard check.action.handles(error: status) else {
-                    return finish(ActionError(status: 422, code: "upstream_rejected", "the backend refused the action (\(status))").response,
-                                  status)
+                    let refused = ActionError(status: 422, code: "upstream_rejected", "the backend refused the action (\(status))")
+                    return finish(.failure(refused), status)
                 }
-                finish(Self.ops(ops(check, errorStatus: status, body: body, headers: headers, date: context.date)), status)
+                finish(.success(Self.ops(ops(check, errorStatus: status, body: body, headers: headers, date: context.date))), status)
             case .response(let status, _):
-                finish(ActionError(status: 502, code: "upstream_failed", "the backend answered \(status)").response, status)
+                finish(.failure(ActionError(status: 502, code: "upstream_failed", "the backend answered \(status)")), status)
             case .timedOut:
-                finish(ActionError(status: 504, code: "upstream_timeout", "the backend did not answer in time").response, nil)
+                finish(.failure(ActionError(status: 504, code: "upstream_timeout", "the backend did not answer in time")), nil)
             case .failed:
-                finish(ActionError(status: 502, code: "upstream_failed", "the backend could not be reached").response, nil)
+                finish(.failure(ActionError(status: 502, code: "upstream_failed", "the backend could not be reached")), nil)
             }
         }
     }
@@ -92,23 +92,31 @@ struct ActionRunner: Sendable {
         }
     }
 
-    /// `200 {"ops":[…]}`.
-    private static func ops(_ ops: [[UInt8]]) -> HTTPResponse {
+    /// The body `{"ops":[…]}`.
+    private static func ops(_ ops: [[UInt8]]) -> [UInt8] {
         var body = Array(#"{"ops":["#.utf8)
         for (index, op) in ops.enumerated() {
             if index > 0 { body.append(UInt8(ascii: ",")) }
             body += op
         }
         body += "]}".utf8
-        return HTTPResponse(status: 200, headers: HTTPHeaders([("Content-Type", "application/json; charset=utf-8")]), body: body)
+        return body
     }
 
-    /// `response` as every action answer goes out: `Cache-Control: no-store`, credentials
-    /// allowed for an origin `--cors-origins` lists by name, the record for the log and metrics.
-    private func answer(_ response: HTTPResponse, action: String, backend: Int?, headers: HTTPHeaders, trace: TraceContext) -> HTTPResponse {
-        var response = response
-        response.headers.add("Cache-Control", "no-store")
-        if cors?.listsByName(headers) == true { response.headers.add("Access-Control-Allow-Credentials", "true") }
+    /// `outcome` as every action answer goes out: `200` with the body `{"ops":[…]}`, or the
+    /// error's answer; the fields of `ActionAnswerFields`; the record for the log and metrics.
+    private func answer(_ outcome: Result<[UInt8], ActionError>, action: String, backend: Int?, headers: HTTPHeaders,
+                        trace: TraceContext) -> HTTPResponse {
+        var response: HTTPResponse, own = HTTPHeaders()
+        switch outcome {
+        case .success(let ops):
+            response = HTTPResponse(status: 200, body: ops)
+        case .failure(let error):
+            response = HTTPResponse(status: error.error.status, body: error.body)
+            response.errorCode = error.error.code
+            own = error.error.headers
+        }
+        ActionAnswerFields.add(to: &response, own: own, credentials: cors?.listsByName(headers) == true, preformatted: cors == nil)
         response.annotation = ActionRecord(action: action, backendStatus: backend, traceBits: trace.traceBits)
         return response
     }

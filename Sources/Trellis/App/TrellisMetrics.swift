@@ -98,8 +98,8 @@ final class TrellisMetrics: Sendable {
     /// Records one answered action request (SPEC §11): `action` is its label (`-` for a path
     /// that names no action).
     func record(action: String, _ exchange: HTTPExchange) {
-        actions.increment([action, Self.statusLabel(exchange.status)])
-        actionDuration.observe(exchange.duration, labels: LabelValues([action]))
+        actions.increment(action, Self.statusLabel(exchange.status))
+        actionDuration.observe(exchange.duration, labels: LabelValues(action))
     }
 
     /// A version of Pages/ was loaded and is served from now on (at start, and on each reload).

@@ -18,6 +18,15 @@ struct LabelValues: Hashable, Sendable {
         count = values.count
     }
 
+    /// One value, without an array (an action's `action`).
+    init(_ first: String) {
+        self.first = first
+        second = ""
+        third = ""
+        rest = []
+        count = 1
+    }
+
     /// Two values, without an array (a request's `page` and `section`).
     init(_ first: String, _ second: String) {
         self.first = first
@@ -39,6 +48,11 @@ struct LabelValues: Hashable, Sendable {
     /// Whether these are exactly the values `first`, `second`, `third`, then `rest`.
     func equals(_ first: String, _ second: String, _ third: String, rest: [String]) -> Bool {
         count == 3 + rest.count && self.first == first && self.second == second && self.third == third && self.rest == rest
+    }
+
+    /// Whether these are exactly the two values `first` and `second`.
+    func equals(_ first: String, _ second: String) -> Bool {
+        count == 2 && self.first == first && self.second == second
     }
 
     /// The values as an array, in label order.

@@ -13,16 +13,19 @@ package final class LabeledCounter: PrometheusMetric {
     private let labelNames: [String]
     private struct State {
         var counts: [LabelValues: Int] = [:]
-        /// The values counted last and their count not yet in `counts`.
-        var recent: (values: LabelValues, count: Int)?
+        /// The values counted last and their count not yet in `counts` (when `hasRecent`): kept
+        /// as plain fields, so that checking and counting them copies nothing.
+        var hasRecent = false
+        var recentValues = LabelValues([])
+        var recentCount = 0
         /// The children handed out (`child`), each counting apart.
         var handed: [LabelValues: Child] = [:]
 
         /// `counts` with the recent values' count added in, and the handed-out children's.
         mutating func settled() -> [LabelValues: Int] {
-            if let recent {
-                counts[recent.values, default: 0] += recent.count
-                self.recent = nil
+            if hasRecent {
+                counts[recentValues, default: 0] += recentCount
+                hasRecent = false
             }
             guard !handed.isEmpty else { return counts }
             var all = counts
@@ -59,13 +62,28 @@ package final class LabeledCounter: PrometheusMetric {
     /// class's labels).
     package func increment(_ first: String, _ second: String, _ third: String, rest: [String] = []) {
         precondition(labelNames.count == 3 + rest.count, "\(name): wrong number of label values")
+        incrementRecent { $0.equals(first, second, third, rest: rest) } made: { LabelValues(first, second, third, rest: rest) }
+    }
+
+    /// Adds one for the values `first` and `second`, building no array (an action's `action`
+    /// and `status`).
+    package func increment(_ first: String, _ second: String) {
+        precondition(labelNames.count == 2, "\(name): wrong number of label values")
+        incrementRecent { $0.equals(first, second) } made: { LabelValues(first, second) }
+    }
+
+    /// Adds one for the values that `matches` (the recent ones, when it says so: nothing is
+    /// hashed) or that `made` makes (which become the recent ones).
+    private func incrementRecent(_ matches: (LabelValues) -> Bool, made: () -> LabelValues) {
         children.withLock { state in
-            if let recent = state.recent, recent.values.equals(first, second, third, rest: rest) {
-                state.recent = (recent.values, recent.count + 1)
+            if state.hasRecent, matches(state.recentValues) {
+                state.recentCount += 1
                 return
             }
             _ = state.settled()
-            state.recent = (LabelValues(first, second, third, rest: rest), 1)
+            state.recentValues = made()
+            state.recentCount = 1
+            state.hasRecent = true
         }
     }
 
