@@ -119,7 +119,7 @@ import TestSupport
             let answers = try [memoized, plain].map { server in
                 let client = try TestClient(port: server.boundPort)
                 for piece in pieces { client.send(piece) }
-                return Self.normalized(try client.readToEnd())
+                return NormalizedAnswers.of(try client.readToEnd())
             }
             #expect(answers[0].text == answers[1].text, "\(batch)")
             madeIDs += answers[0].madeIDs
@@ -174,19 +174,6 @@ import TestSupport
     static func pieces(_ bytes: [UInt8], _ random: inout SeededGenerator) -> [[UInt8]] {
         let cuts = (0..<Int.random(in: 0...3, using: &random)).map { _ in Int.random(in: 0...bytes.count, using: &random) }.sorted()
         return zip([0] + cuts, cuts + [bytes.count]).map { Array(bytes[$0..<$1]) }
-    }
-
-    /// The answers with their `Date` values and the request ids the server made left out, and those ids.
-    static func normalized(_ bytes: [UInt8]) -> (text: String, madeIDs: [String]) {
-        var made: [String] = []
-        let text = String(decoding: bytes, as: UTF8.self).components(separatedBy: "\r\n").map { line in
-            if line.hasPrefix("Date: ") { return "Date: -" }
-            let id = line.dropFirst("X-Request-Id: ".count)
-            guard line.hasPrefix("X-Request-Id: "), id.count == 15, id.allSatisfy(\.isHexDigit) else { return line }
-            made.append(String(id))
-            return "X-Request-Id: -"
-        }.joined(separator: "\r\n")
-        return (text, made)
     }
 }
 

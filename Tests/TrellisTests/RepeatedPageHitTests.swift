@@ -108,7 +108,7 @@ import TestSupport
             }
             batch += "GET /home HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n"
             sent += count + 1
-            let answers = try [memoized, plain].map { Self.normalized(try $0.exchange(Array(batch.utf8))) }
+            let answers = try [memoized, plain].map { NormalizedAnswers.of(try $0.exchange(Array(batch.utf8))) }
             #expect(answers[0].text == answers[1].text, "\(batch)")
             madeIDs += answers[0].madeIDs
         }
@@ -167,19 +167,6 @@ import TestSupport
     static func load(_ path: String) throws -> Site {
         guard case .success(let site) = PagesLoader.load(PagesFolder(path: path)) else { throw TestFailure("\(path) must load") }
         return site
-    }
-
-    /// The answers with their `Date` values and the request ids the server made left out, and those ids.
-    static func normalized(_ bytes: [UInt8]) -> (text: String, madeIDs: [String]) {
-        var made: [String] = []
-        let text = String(decoding: bytes, as: UTF8.self).components(separatedBy: "\r\n").map { line in
-            if line.hasPrefix("Date: ") { return "Date: -" }
-            let id = line.dropFirst("X-Request-Id: ".count)
-            guard line.hasPrefix("X-Request-Id: "), id.count == 15, id.allSatisfy(\.isHexDigit) else { return line }
-            made.append(String(id))
-            return "X-Request-Id: -"
-        }.joined(separator: "\r\n")
-        return (text, made)
     }
 
     /// A log line without its time, duration, the id the server made or the trace it started
