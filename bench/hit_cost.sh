@@ -11,7 +11,8 @@
 # TOP (0), TARGET (/home; a section: /home?_section=deals), BODY (POST this JSON to TARGET: an
 # action), HEADER (one more header field, 'Name: value'), STATUS (the status every answer must
 # have: 200), CARTS_PORT (serve the sample carts backend in process on 127.0.0.1:PORT),
-# LABEL (what one request is, for the printed line: "cached $TARGET hit").
+# LABEL (what one request is, for the printed line: "cached $TARGET hit"), REPEATED_HEADS (the
+# heads the loop answers again without handling them: 64; 0 counts a hit parsed and handled).
 set -euo pipefail
 BIN=$1 PAGES=$2
 SMALL=${SMALL:-1000} LARGE=${LARGE:-6000} TARGET=${TARGET:-/home}
@@ -22,6 +23,7 @@ ARGS=(bench --bench-pages "$PAGES" --served-target "$TARGET" --served-status "${
 [[ -n ${BODY:-} ]] && ARGS+=(--served-body "$BODY")
 [[ -n ${HEADER:-} ]] && ARGS+=(--served-header "$HEADER")
 [[ -n ${CARTS_PORT:-} ]] && ARGS+=(--served-carts "$CARTS_PORT")
+[[ -n ${REPEATED_HEADS:-} ]] && ARGS+=(--served-repeated-heads "$REPEATED_HEADS")
 
 loop_instructions() {  # a thread's inclusive Ir in the event loop, from its callgrind output (empty: none)
     callgrind_annotate --inclusive=yes "$1" 2>/dev/null | awk '/EventLoopC3runyyF \[/ && !done {gsub(",", "", $1); print $1; done=1}'

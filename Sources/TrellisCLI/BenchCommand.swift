@@ -23,12 +23,15 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "With --served-hits: the status every answer must have (400 for an action's bad input).") var servedStatus = 200
     @Option(help: "With --served-hits: also serve the sample carts backend (of the Pages' data/) on 127.0.0.1:PORT in this process.")
     var servedCarts: Int?
+    @Option(help: "With --served-hits: the heads the event loop answers again without handling them (0: every request is handled).")
+    var servedRepeatedHeads = ServedHitBenchmark.Exchange().repeatedHeads
 
     func run() throws {
         if let servedHits {
             var exchange = ServedHitBenchmark.Exchange(target: servedTarget)
             exchange.body = servedBody.map { Array($0.utf8) }
             exchange.status = servedStatus
+            exchange.repeatedHeads = servedRepeatedHeads
             for field in servedHeader {
                 guard let colon = field.firstIndex(of: ":") else { throw ValidationError("--served-header \(field): expected 'Name: value'") }
                 exchange.headers.append((String(field[..<colon]), field[field.index(after: colon)...].trimmingCharacters(in: .whitespaces)))

@@ -20,6 +20,7 @@ extension ServeCommand {
     /// At most 1 TiB.
     static let cacheBytesRange = 0...1_099_511_627_776
     static let eventLoopsRange = 1...256
+    static let repeatedHeadsRange = 0...32_768
 
     func validate() throws {
         if (tlsCert == nil) != (tlsKey == nil) { throw ValidationError("--tls-cert and --tls-key go together") }
@@ -38,6 +39,7 @@ extension ServeCommand {
         try Self.check("max-connections", maxConnections, Self.connectionsRange)
         try Self.check("cache-bytes", cacheBytes, Self.cacheBytesRange)
         if let eventLoops { try Self.check("event-loops", eventLoops, Self.eventLoopsRange) }
+        try Self.check("repeated-heads", repeatedHeads, Self.repeatedHeadsRange)
         try Self.check("head-timeout", headTimeout, Self.secondsRange, unit: " seconds")
         try Self.check("idle-timeout", idleTimeout, Self.secondsRange, unit: " seconds")
         try Self.check("drain-timeout", drainTimeout, Self.secondsRange, unit: " seconds")

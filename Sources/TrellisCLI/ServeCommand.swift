@@ -11,7 +11,7 @@ struct ServeCommand: ParsableCommand {
     static let optionNames = [
         "pages", "host", "port", "tls-cert", "tls-key", "max-request-line", "max-header-bytes",
         "max-header-count", "max-body", "head-timeout", "idle-timeout", "max-connections",
-        "drain-grace", "drain-timeout", "cache-bytes", "event-loops", "reload-interval", "upstream-ca",
+        "drain-grace", "drain-timeout", "cache-bytes", "event-loops", "repeated-heads", "reload-interval", "upstream-ca",
         "cors-origins", "at", "metrics-port", "edge-purge",
     ]
 
@@ -36,6 +36,8 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Seconds to finish in-flight requests after SIGTERM before exiting.") var drainTimeout = Self.defaults.drainTimeout.seconds
     @Option(help: "Bytes the caches may hold: finished responses (three quarters) and upstream values (a quarter).") var cacheBytes = Self.defaults.cacheBytes
     @Option(help: "Event loop threads (default: one per CPU this process may use).") var eventLoops: Int?
+    @Option(help: "Request heads each event loop remembers with a cached page to answer them again without handling them (0: off).")
+    var repeatedHeads = Self.defaults.http.repeatedHeads
     @Option(help: "Seconds between checks of the Pages folder for changes.") var reloadInterval = Self.defaults.reloadInterval.seconds
     @Option(name: .customLong("upstream-ca"),
             help: "PEM CA certificates trusted for https upstreams besides the system store (repeatable).")
@@ -68,6 +70,7 @@ struct ServeCommand: ParsableCommand {
         options.http.idleTimeout = .seconds(idleTimeout)
         options.http.maxConnections = maxConnections
         if let eventLoops { options.http.eventLoops = eventLoops }
+        options.http.repeatedHeads = repeatedHeads
         options.drainGrace = .seconds(drainGrace)
         options.drainTimeout = .seconds(drainTimeout)
         options.cacheBytes = cacheBytes

@@ -13,6 +13,7 @@ import Testing
         ("max-connections", ["0", "1000001"]),
         ("cache-bytes", ["-1", "1099511627777"]),
         ("event-loops", ["0", "257"]),
+        ("repeated-heads", ["-1", "32769"]),
         ("head-timeout", ["0", "1e300", "nan", "inf"]),
         ("idle-timeout", ["0.0009", "86401", "nan"]),
         ("drain-timeout", ["0", "1e10", "-inf"]),
@@ -55,6 +56,7 @@ import Testing
             "--head-timeout", "86400", "--idle-timeout", "86400", "--reload-interval", "86400", "--drain-timeout", "86400",
             "--max-body", "1073741824", "--cache-bytes", "1099511627776", "--max-header-bytes", "16777216",
             "--max-request-line", "1048576", "--max-header-count", "10000", "--max-connections", "1000000", "--event-loops", "2",
+            "--repeated-heads", "32768",
         ])
         let client = try TestClient(port: server.port)
         #expect(try client.request("/healthz").status == 200)

@@ -26,6 +26,9 @@ public enum ServedHitBenchmark {
         public var headers: [(String, String)] = []
         /// The status every answer must have (400 for an action's bad input).
         public var status = 200
+        /// The heads the event loop answers again without handling them (`HeadMemo`; 0: every
+        /// request is parsed and handled, as one that never repeats its head is).
+        public var repeatedHeads = HTTPServer.Configuration().repeatedHeads
 
         public init(target: String = "/home") {
             self.target = target
@@ -63,6 +66,7 @@ public enum ServedHitBenchmark {
         options.http.host = "127.0.0.1"
         options.http.port = 0
         options.http.eventLoops = 1
+        options.http.repeatedHeads = exchange.repeatedHeads
         let devNull = open("/dev/null", O_WRONLY)  // left open: the log's writer thread may write until exit
         let app = TrellisApplication(site: site, options: options, accessLog: AccessLog(fileDescriptor: devNull, loops: 1))
         let server = HTTPServer(configuration: options.http, handler: app.handler)
