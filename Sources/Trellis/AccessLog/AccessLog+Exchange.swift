@@ -66,8 +66,9 @@ extension AccessLog {
 /// (`RepeatedPageHit`) that are the same for each of its answers, written once (at its first
 /// answer's line) in the log's format. Used on its event loop's thread only.
 final class RepeatedLogFields: @unchecked Sendable {
-    /// The written fields, and the status and body bytes they were written for.
-    struct Segments {
+    /// The written fields, and the status and body bytes they were written for (one object:
+    /// an answer takes one reference to them).
+    final class Segments {
         let status: Int
         let bodyBytes: Int
         /// `method`, `path`, `status`, `bytes`.
@@ -76,6 +77,14 @@ final class RepeatedLogFields: @unchecked Sendable {
         let client: [UInt8]
         /// The page's fields after `trace_id`.
         let page: [UInt8]
+
+        init(status: Int, bodyBytes: Int, request: [UInt8], client: [UInt8], page: [UInt8]) {
+            self.status = status
+            self.bodyBytes = bodyBytes
+            self.request = request
+            self.client = client
+            self.page = page
+        }
     }
 
     private var written: Segments?

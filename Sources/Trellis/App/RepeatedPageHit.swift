@@ -9,7 +9,11 @@ import HTTPServer
 /// does for a hit: the cache counts it, the metrics count the request, and its record carries
 /// the client's trace or a new one.
 final class RepeatedPageHit: RepeatableAnswer {
-    private let app: TrellisApplication
+    // What each answer reads of the application, held directly (no chain of references to take).
+    private let store: SiteStore
+    private let cache: ResponseCache<CacheKey, Representation>
+    private let upstream: (any UpstreamFetching)?
+    private let metrics: TrellisMetrics
     private let key: CacheKey
     private let freshness: [String]
     /// The page answered.
@@ -39,7 +43,10 @@ final class RepeatedPageHit: RepeatableAnswer {
 
     private init(app: TrellisApplication, key: CacheKey, freshness: [String], representation: Representation,
                  continuedTrace: TraceContext?, status: Int, client: [String]) {
-        self.app = app
+        store = app.store
+        cache = app.cache
+        upstream = app.dataLoader.upstream
+        metrics = app.metrics
         self.key = key
         self.freshness = freshness
         self.representation = representation
@@ -51,13 +58,13 @@ final class RepeatedPageHit: RepeatableAnswer {
     }
 
     func answersAgain(_ response: inout HTTPResponse) -> Bool {
-        guard app.store.current.generation == key.generation,
-              freshness.isEmpty || freshness.allSatisfy({ app.dataLoader.upstream?.isFresh($0) == true }),
-              app.cache.hit(for: key, identicalTo: representation)
+        guard store.generation == key.generation,
+              freshness.isEmpty || freshness.allSatisfy({ upstream?.isFresh($0) == true }),
+              cache.hit(for: key, identicalTo: representation)
         else { return false }
         let record = PageRecord(repeated: self, trace: continuedTrace ?? TraceContext(traceparent: nil))
         response.annotation = record
-        app.metrics.count(requests)
+        metrics.count(requests)
         return true
     }
 }

@@ -52,6 +52,11 @@ final class SiteStore: Sendable {
         state.withLock { $0.snapshot }
     }
 
+    /// The generation of the version serving now (`current.generation`, without taking the version).
+    var generation: Int {
+        state.withLock { $0.snapshot.generation }
+    }
+
     /// The last reload refused since the last good one; nil when the last load was good.
     var rejection: Rejection? {
         state.withLock { $0.rejection }
