@@ -85,9 +85,8 @@ struct EndToEndErrorTests {
         let client = try TestClient(port: server.boundPort, timeout: 3)
         client.send("GET / HTTP/1.1\r\nHost: a\r\n\r\n")
         #expect(try client.readResponse().status == 200)
-        let started = Date()
+        // Closed by the server: without the idle timeout the client's read would give up (3 s) instead.
         #expect(try client.readsEOF())
-        #expect(Date().timeIntervalSince(started) < 2)
         #expect(eventually { server.openConnections == 0 })
     }
 
