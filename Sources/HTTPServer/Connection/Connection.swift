@@ -56,7 +56,10 @@ final class Connection {
     static let outputLowWatermark = 1 << 20
 
     let id: UInt64
-    unowned let loop: EventLoop
+    /// The loop that owns this connection (it holds the connection in `connections` until it
+    /// closes, so the loop outlives it): referred to without reference counting, which every
+    /// use of a plain `unowned` reference pays.
+    unowned(unsafe) let loop: EventLoop
     let transport: any Transport
     /// The peer's address as text (`System.peerAddress`), read once at accept: every exchange
     /// of this connection carries it without a syscall or a new string.

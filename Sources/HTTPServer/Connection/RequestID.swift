@@ -16,7 +16,6 @@ enum RequestID {
     static let maxLength = 128
     private static let prefix: UInt64 = UInt64.random(in: 0..<(1 << 20)) << 40
     private static let counter = Atomic<UInt64>(0)
-    private static let digits = Array("0123456789abcdef".utf8)
 
     /// The id of a request with these header fields: its first `X-Request-Id` when valid,
     /// else the next id of this process. (Visible ASCII only, so the id is safe to echo in a
@@ -41,10 +40,20 @@ enum RequestID {
     /// The next id of this process.
     static func next() -> String {
         let n = counter.wrappingAdd(1, ordering: .relaxed).newValue & ((1 << 40) - 1)
-        let value = prefix | n
-        return String(unsafeUninitializedCapacity: length) { buffer in
-            for index in 0..<length {
-                buffer[index] = digits[Int((value >> UInt64(56 - 4 * index)) & 0xF)]
+        return text(prefix | n)
+    }
+
+    /// The 15 lowercase hex digits of the low 60 bits of `value`: the first from its top
+    /// nibble, then two a byte (`HexPairs`).
+    static func text(_ value: UInt64) -> String {
+        String(unsafeUninitializedCapacity: length) { buffer in
+            let out = buffer.baseAddress!
+            out[0] = HexPairs.table.utf8Start[2 * Int(value >> 56 & 0xF) + 1]
+            var rest = value, index = length - 2
+            while index >= 1 {
+                HexPairs.write(UInt8(truncatingIfNeeded: rest), to: out + index)
+                rest >>= 8
+                index -= 2
             }
             return length
         }

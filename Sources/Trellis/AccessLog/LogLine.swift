@@ -79,29 +79,16 @@ struct LogLine: ~Copyable, @unchecked Sendable {
         if format == .json { literal("\"") }
     }
 
-    /// Appends `value` as 16 lowercase hex digits, two a byte from `hexPairs`.
+    /// Appends `value` as 16 lowercase hex digits, two a byte (`HexPairs`).
     private mutating func appendHex(_ value: UInt64) {
         reserve(16)
-        let pairs = Self.hexPairs.utf8Start
         var rest = value
         for index in stride(from: count + 14, through: count, by: -2) {
-            let pair = pairs + 2 * Int(rest & 0xFF)
-            start[index] = pair[0]
-            start[index + 1] = pair[1]
+            HexPairs.write(UInt8(truncatingIfNeeded: rest), to: start + index)
             rest >>= 8
         }
         count += 16
     }
-
-    /// The two lowercase hex digits of every byte value, in order.
-    private static let hexPairs: StaticString = """
-        000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f202122232425262728292a2b2c2d2e2f\
-        303132333435363738393a3b3c3d3e3f404142434445464748494a4b4c4d4e4f505152535455565758595a5b5c5d5e5f\
-        606162636465666768696a6b6c6d6e6f707172737475767778797a7b7c7d7e7f808182838485868788898a8b8c8d8e8f\
-        909192939495969798999a9b9c9d9e9fa0a1a2a3a4a5a6a7a8a9aaabacadaeafb0b1b2b3b4b5b6b7b8b9babbbcbdbebf\
-        c0c1c2c3c4c5c6c7c8c9cacbcccdcecfd0d1d2d3d4d5d6d7d8d9dadbdcdddedfe0e1e2e3e4e5e6e7e8e9eaebecedeeef\
-        f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff
-        """
 
     /// Puts `byte` where there is room for it (`reserve`).
     private mutating func put(_ byte: UInt8) {
