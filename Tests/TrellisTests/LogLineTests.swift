@@ -37,6 +37,18 @@ import TestSupport
         #expect(String(decoding: line.bytes, as: UTF8.self) == "007 1234567890123 0 00")
     }
 
+    /// Milliseconds from nanoseconds are the milliseconds of the same `Duration`.
+    @Test func millisecondsFromNanosecondsAreThoseOfTheirDuration() {
+        var random = SeededGenerator(seed: 0x5EC)
+        for _ in 0..<GeneratedCases.count(default: 2_000) {
+            let nanoseconds = Int64.random(in: 0...9_000_000_000_000, using: &random) >> Int64.random(in: 0...40, using: &random)
+            var viaDuration = LogLine(capacity: 4), viaNanoseconds = LogLine(capacity: 4)
+            viaDuration.milliseconds(.nanoseconds(nanoseconds))
+            viaNanoseconds.milliseconds(nanoseconds: nanoseconds)
+            #expect(viaDuration.text == viaNanoseconds.text, "\(nanoseconds)")
+        }
+    }
+
     @Test func aTraceIDIs32LowercaseHexDigits() {
         var line = LogLine(capacity: 4)
         line.traceID("t", (high: 0x4BF9_2F35_77B3_4DA6, low: 0x0000_0000_0000_00AF))

@@ -146,7 +146,7 @@ import TestSupport
             let value = Bool.random(using: &random) ? 0.5 : 2
             if Bool.random(using: &random) {
                 counter.increment(counter.child(page, section, "200"))
-                histogram.observe(.milliseconds(Int(value * 1000)), in: histogram.child(page, section))
+                histogram.observe(nanoseconds: Int64(value * 1e9), in: histogram.child(page, section))
             } else {
                 counter.increment(page, section, "200")
                 histogram.observe(value, labels: [page, section])
@@ -163,6 +163,20 @@ import TestSupport
             #expect(text.contains("d_count{\(labels)} \(counts.all)\n"), "\(labels)")
         }
         #expect(counts.count == 4 && observed.count == 4)
+    }
+
+    /// A time observed as nanoseconds lands as the same `Duration` does: the same bucket and sum.
+    @Test func nanosecondsAreObservedAsTheirDuration() {
+        var random = SeededGenerator(seed: 0xD0A7)
+        for _ in 0..<GeneratedCases.count(default: 2_000) {
+            let nanoseconds = Int64.random(in: 0...20_000_000_000, using: &random) >> Int64.random(in: 0...30, using: &random)
+            let (viaDuration, viaNanoseconds) = (MetricsRegistry(), MetricsRegistry())
+            viaDuration.histogram("d", help: "h", buckets: Histogram.requestDurationBuckets, labelNames: ["page"])
+                .observe(.nanoseconds(nanoseconds), labels: ["home"])
+            viaNanoseconds.histogram("d", help: "h", buckets: Histogram.requestDurationBuckets, labelNames: ["page"])
+                .observe(nanoseconds: nanoseconds, labels: LabelValues(["home"]))
+            #expect(viaDuration.render() == viaNanoseconds.render(), "\(nanoseconds)")
+        }
     }
 
     /// An unlabelled family always shows its one series; a labelled one shows none until observed.

@@ -6,7 +6,7 @@ import Testing
 /// The application's metrics after traffic, in process (SPEC §4.3, §13).
 @Suite struct TrellisMetricsTests {
     private func exchange(page duration: Duration = .milliseconds(3), bytes: Int = 120) -> HTTPExchange {
-        HTTPExchange(requestID: "r", method: "GET", path: "/home", status: 200, bodyBytes: bytes, duration: duration,
+        HTTPExchange(requestID: "r", method: "GET", path: "/home", status: 200, bodyBytes: bytes, nanoseconds: MonotonicInstant.nanoseconds(duration),
                      errorCode: nil, annotation: nil, written: true, loop: 0, remoteAddress: "-", requestHeaders: HTTPHeaders())
     }
 

@@ -41,7 +41,7 @@ extension Connection {
         let sendBody = !request.isHead && !ResponseHead.isBodiless(response.status) && !response.body.isEmpty
         let exchange = HTTPExchange(
             requestID: request.requestID, method: request.method, path: request.path, status: response.status,
-            bodyBytes: sendBody ? response.body.count : 0, duration: .zero, errorCode: response.errorCode,
+            bodyBytes: sendBody ? response.body.count : 0, nanoseconds: 0, errorCode: response.errorCode,
             annotation: response.annotation, written: true, loop: loop.index, remoteAddress: remoteAddress,
             requestHeaders: request.headers)
         work.unwritten.append(Completion(exchange: exchange, startedAt: request.startedAt, closing: closing))
@@ -84,7 +84,7 @@ extension Connection {
 
     private func complete(_ completion: consuming Completion) {
         let now = MonotonicInstant.now
-        completion.exchange.duration = now - completion.startedAt
+        completion.exchange.nanoseconds = now.nanoseconds &- completion.startedAt.nanoseconds
         loop.context.handler.didRespond(completion.exchange)
         lent?.parser.recycle(&completion.exchange.requestHeaders)
         guard !closed else { return }
@@ -96,7 +96,8 @@ extension Connection {
                 written: Bool) {
         loop.context.handler.didRespond(HTTPExchange(
             requestID: request.requestID, method: request.method, path: request.path, status: status,
-            bodyBytes: bodyBytes, duration: MonotonicInstant.now - request.startedAt, errorCode: errorCode, annotation: annotation,
+            bodyBytes: bodyBytes, nanoseconds: MonotonicInstant.now.nanoseconds &- request.startedAt.nanoseconds, errorCode: errorCode,
+            annotation: annotation,
             written: written, loop: loop.index, remoteAddress: remoteAddress, requestHeaders: request.headers))
     }
 }

@@ -49,8 +49,14 @@ public struct HTTPExchange: Sendable {
     public var status: Int
     /// Body bytes sent (0 for HEAD).
     public var bodyBytes: Int
+    /// From the complete request to the response written (or failed), in nanoseconds (as the
+    /// loop's clock measures it: what logs and metrics read without a `Duration`'s arithmetic).
+    public var nanoseconds: Int64
     /// From the complete request to the response written (or failed).
-    public var duration: Duration
+    public var duration: Duration {
+        get { .nanoseconds(nanoseconds) }
+        set { nanoseconds = MonotonicInstant.nanoseconds(newValue) }
+    }
     /// The response's `errorCode` (nil for an answer that is not an error, and for a request
     /// that got no answer).
     public var errorCode: String?

@@ -17,7 +17,7 @@ extension AccessLog {
     func log(_ exchange: HTTPExchange, record: PageRecord?) {
         if let record, let repeated = record.repeated?.logFields, exchange.errorCode == nil {
             let segments = repeated.segments(for: exchange) { Self.segments(of: exchange, record: record, format: format) }
-            return log(id: exchange.requestID, request: segments.request, duration: exchange.duration, loop: exchange.loop) { line in
+            return log(id: exchange.requestID, request: segments.request, nanoseconds: exchange.nanoseconds, loop: exchange.loop) { line in
                 line.field("remote", exchange.remoteAddress)
                 line.append(segment: segments.client)
                 line.traceID("trace_id", record.traceBits)
@@ -25,7 +25,7 @@ extension AccessLog {
             }
         }
         log(id: exchange.requestID, method: exchange.method, path: exchange.path, status: exchange.status,
-            bytes: exchange.bodyBytes, duration: exchange.duration, loop: exchange.loop) { line in
+            bytes: exchange.bodyBytes, nanoseconds: exchange.nanoseconds, loop: exchange.loop) { line in
             line.field("remote", exchange.remoteAddress)
             Self.appendClientFields(to: &line, exchange, record: record)
             if let record {

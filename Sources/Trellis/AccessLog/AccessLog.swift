@@ -58,19 +58,26 @@ package final class AccessLog: Sendable {
     /// of that loop's pass (`didFinishPass`).
     package func log(id: String, method: String, path: String, status: Int, bytes: Int,
                      duration: Duration, extra: String = "", loop: Int = 0, at time: Date = Date()) {
-        log(id: id, method: method, path: path, status: status, bytes: bytes, duration: duration, loop: loop, at: time) {
+        log(id: id, method: method, path: path, status: status, bytes: bytes, nanoseconds: Self.nanoseconds(duration), loop: loop,
+            at: time) {
             guard !extra.isEmpty else { return }
             $0.fields(extra)
         }
     }
 
+    /// `duration` in whole nanoseconds (what `HTTPExchange.nanoseconds` holds).
+    static func nanoseconds(_ duration: Duration) -> Int64 {
+        let (seconds, attoseconds) = duration.components
+        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+    }
+
     /// Buffers the line for one request, with `extra` writing its last fields (`LogLine.field`)
     /// straight into the loop's batch.
-    func log(id: String, method: String, path: String, status: Int, bytes: Int, duration: Duration,
+    func log(id: String, method: String, path: String, status: Int, bytes: Int, nanoseconds: Int64,
              loop: Int = 0, at time: Date = Date(), extra: (inout LogLine) -> Void) {
         batches[loop % batches.count].append(at: time) { line in
             Self.appendFields(to: &line, id: id, method: method, path: path, status: status, bytes: bytes,
-                              duration: duration)
+                              nanoseconds: nanoseconds)
             extra(&line)
         }
     }
@@ -93,7 +100,7 @@ package final class AccessLog: Sendable {
                      duration: Duration, extra: String, at time: Date) -> String {
         var line = LogLine(capacity: 256)
         line.field("time", timestamp(time))
-        appendFields(to: &line, id: id, method: method, path: path, status: status, bytes: bytes, duration: duration)
+        appendFields(to: &line, id: id, method: method, path: path, status: status, bytes: bytes, nanoseconds: nanoseconds(duration))
         if !extra.isEmpty { line.fields(extra) }
         line.end()
         return line.text
@@ -101,11 +108,11 @@ package final class AccessLog: Sendable {
 
     /// The common fields after the time, up to `duration_ms`.
     private static func appendFields(to line: inout LogLine, id: String, method: String, path: String, status: Int,
-                                     bytes: Int, duration: Duration) {
+                                     bytes: Int, nanoseconds: Int64) {
         line.field("id", id)
         appendRequestFields(to: &line, method: method, path: path, status: status, bytes: bytes)
         line.key("duration_ms")
-        line.milliseconds(duration)
+        line.milliseconds(nanoseconds: nanoseconds)
     }
 
     /// The common fields between `id` and `duration_ms`.
@@ -118,12 +125,12 @@ package final class AccessLog: Sendable {
 
     /// Buffers the line for one request whose fields between `id` and `duration_ms` are the
     /// segment `request` (`appendRequestFields`, written before), with `extra` writing its last fields.
-    func log(id: String, request: [UInt8], duration: Duration, loop: Int, at time: Date = Date(), extra: (inout LogLine) -> Void) {
+    func log(id: String, request: [UInt8], nanoseconds: Int64, loop: Int, at time: Date = Date(), extra: (inout LogLine) -> Void) {
         batches[loop % batches.count].append(at: time) { line in
             line.field("id", id)
             line.append(segment: request)
             line.key("duration_ms")
-            line.milliseconds(duration)
+            line.milliseconds(nanoseconds: nanoseconds)
             extra(&line)
         }
     }

@@ -230,7 +230,17 @@ struct LogLine: ~Copyable, @unchecked Sendable {
     /// Milliseconds with three decimals (microsecond resolution): `0.213`, `1500.000`.
     mutating func milliseconds(_ duration: Duration) {
         let (seconds, attoseconds) = duration.components
-        let micros = max(0, Int(seconds) * 1_000_000 + Int(attoseconds / 1_000_000_000_000))
+        milliseconds(microseconds: Int(seconds) * 1_000_000 + Int(attoseconds / 1_000_000_000_000))
+    }
+
+    /// `milliseconds` of a time measured in nanoseconds (`HTTPExchange.nanoseconds`).
+    mutating func milliseconds(nanoseconds: Int64) {
+        milliseconds(microseconds: Int(nanoseconds / 1000))
+    }
+
+    /// Milliseconds with three decimals of `microseconds` (none below zero).
+    private mutating func milliseconds(microseconds: Int) {
+        let micros = max(0, microseconds)
         decimal(micros / 1000)
         literal(".")
         decimal(micros % 1000, width: 3)

@@ -62,13 +62,13 @@ final class TrellisMetrics: Sendable {
     /// `actionFallbacks` the same for actions, by original action type.
     func record(_ exchange: HTTPExchange, page: String, section: String, fallbacks byType: [String: Int],
                 actionFallbacks: [String: Int]) {
-        duration.observe(exchange.duration, labels: LabelValues(page, section))
+        duration.observe(nanoseconds: exchange.nanoseconds, labels: LabelValues(page, section))
         recordBytesAndFallbacks(exchange, fallbacks: byType, actionFallbacks: actionFallbacks)
     }
 
     /// `record` for an answer whose duration series was looked up before (`durationSeries`).
     func record(_ exchange: HTTPExchange, in series: Histogram.Child, fallbacks byType: [String: Int], actionFallbacks: [String: Int]) {
-        duration.observe(exchange.duration, in: series)
+        duration.observe(nanoseconds: exchange.nanoseconds, in: series)
         recordBytesAndFallbacks(exchange, fallbacks: byType, actionFallbacks: actionFallbacks)
     }
 
@@ -99,7 +99,7 @@ final class TrellisMetrics: Sendable {
     /// that names no action).
     func record(action: String, _ exchange: HTTPExchange) {
         actions.increment(action, Self.statusLabel(exchange.status))
-        actionDuration.observe(exchange.duration, labels: LabelValues(action))
+        actionDuration.observe(nanoseconds: exchange.nanoseconds, labels: LabelValues(action))
     }
 
     /// A version of Pages/ was loaded and is served from now on (at start, and on each reload).

@@ -124,9 +124,9 @@ package final class Histogram: PrometheusMetric {
         }
     }
 
-    /// Records a duration in seconds in `child` (handed out by this family).
-    func observe(_ duration: Duration, in child: Child) {
-        let value = Self.seconds(duration)
+    /// Records a time measured in nanoseconds, in seconds, in `child` (handed out by this family).
+    func observe(nanoseconds: Int64, in child: Child) {
+        let value = Self.seconds(nanoseconds: nanoseconds)
         let bucket = bounds.firstIndex { value <= $0 } ?? bounds.count
         series.withLock { _ in child.series.record(bucket: bucket, value: value) }
     }
@@ -135,6 +135,16 @@ package final class Histogram: PrometheusMetric {
     private static func seconds(_ duration: Duration) -> Double {
         let (seconds, attoseconds) = duration.components
         return Double(seconds) + Double(attoseconds) * 1e-18
+    }
+
+    /// `nanoseconds` in seconds, as `seconds(_:)` makes them of the same `Duration`.
+    private static func seconds(nanoseconds: Int64) -> Double {
+        Double(nanoseconds / 1_000_000_000) + Double(nanoseconds % 1_000_000_000 * 1_000_000_000) * 1e-18
+    }
+
+    /// Records a time measured in nanoseconds, in seconds, in the series of `labelValues`.
+    func observe(nanoseconds: Int64, labels labelValues: LabelValues) {
+        observe(Self.seconds(nanoseconds: nanoseconds), labels: labelValues)
     }
 
     /// Records a duration in seconds.
