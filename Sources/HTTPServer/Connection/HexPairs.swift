@@ -2,12 +2,19 @@
 /// (a request id the server makes, a trace id in the access log): a look-up per byte instead of
 /// a shift and mask per digit.
 public enum HexPairs {
-    /// Writes the two lowercase hex digits of `byte` at `out` and `out + 1`.
+    /// Writes the `2 * bytes` lowercase hex digits of the low `bytes` bytes of `value`, most
+    /// significant first, from `out` on.
     @inlinable
-    public static func write(_ byte: UInt8, to out: UnsafeMutablePointer<UInt8>) {
-        let pair = table.utf8Start + 2 * Int(byte)
-        out[0] = pair[0]
-        out[1] = pair[1]
+    public static func write(_ value: UInt64, bytes: Int, to out: UnsafeMutablePointer<UInt8>) {
+        let pairs = table.utf8Start
+        var rest = value, index = 2 * bytes - 2
+        while index >= 0 {
+            let pair = pairs + 2 * Int(rest & 0xFF)
+            out[index] = pair[0]
+            out[index + 1] = pair[1]
+            rest >>= 8
+            index -= 2
+        }
     }
 
     /// The two digits of every byte value, in order.

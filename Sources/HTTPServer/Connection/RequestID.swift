@@ -49,12 +49,7 @@ enum RequestID {
         String(unsafeUninitializedCapacity: length) { buffer in
             let out = buffer.baseAddress!
             out[0] = HexPairs.table.utf8Start[2 * Int(value >> 56 & 0xF) + 1]
-            var rest = value, index = length - 2
-            while index >= 1 {
-                HexPairs.write(UInt8(truncatingIfNeeded: rest), to: out + index)
-                rest >>= 8
-                index -= 2
-            }
+            HexPairs.write(value, bytes: (length - 1) / 2, to: out + 1)
             return length
         }
     }

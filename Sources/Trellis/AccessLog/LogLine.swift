@@ -82,11 +82,7 @@ struct LogLine: ~Copyable, @unchecked Sendable {
     /// Appends `value` as 16 lowercase hex digits, two a byte (`HexPairs`).
     private mutating func appendHex(_ value: UInt64) {
         reserve(16)
-        var rest = value
-        for index in stride(from: count + 14, through: count, by: -2) {
-            HexPairs.write(UInt8(truncatingIfNeeded: rest), to: start + index)
-            rest >>= 8
-        }
+        HexPairs.write(value, bytes: 8, to: start + count)
         count += 16
     }
 
