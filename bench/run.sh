@@ -37,6 +37,8 @@ echo "== micro-benchmarks (in-process, medians per operation)"
 
 echo; echo "== one cached /home hit: instructions (callgrind, in-process server) and heap allocations (serve)"
 bench/hit_cost.sh "$BIN" "$SHARED/bench/Pages" | tee "$WORK/hitcost.txt"
+REPEATED_HEADS=0 LABEL="cached /home hit parsed and handled (head memo off)" bench/hit_cost.sh "$BIN" "$SHARED/bench/Pages" \
+    | tee -a "$WORK/hitcost.txt"
 bench/section_hit_cost.sh "$BIN" "$SHARED/bench/Pages" | tee "$WORK/sectionhit.txt"
 python3 bench/mallocs_per_hit.py "$BIN" "$SHARED/bench/Pages" | tee "$WORK/mallocs.txt"
 

@@ -3,7 +3,7 @@
 (issue 34), from the outputs bench/run.sh saved in DIR:
 
   peers.txt     ../shared/bench/run_peers.sh (req/s, p50, p99 per target and concurrency)
-  hitcost.txt   bench/hit_cost.sh (callgrind instructions per cached /home hit)
+  hitcost.txt   bench/hit_cost.sh (callgrind instructions per cached /home hit; then with REPEATED_HEADS=0)
   mallocs.txt   bench/mallocs_per_hit.py (heap allocations per cached hit, in serve)
   sectionhit.txt bench/section_hit_cost.sh (the page with a section, then the section alone)
   listpage.txt  bench/list_page_cost.sh (a paged list's section, then its `_after` page)
@@ -109,6 +109,9 @@ def main():
     if hit is not None:
         add("instructions per cached `/home` hit (event loop)", f"{hit:,}", f"≤ {k(HIT_BAR)} {verdict(hit <= HIT_BAR)}",
             "`bench/hit_cost.sh BIN ../shared/bench/Pages`")
+    if len(hits) > 1:
+        add("… the same hit parsed and handled (head memo off)", f"{hits[1][1]:,}", "—",
+            "`REPEATED_HEADS=0 bench/hit_cost.sh BIN ../shared/bench/Pages`")
     mallocs = re.search(r"answer: ([\d.]+)", read(directory, "mallocs.txt"))
     if mallocs:
         add("heap allocations per cached `/home` hit (serve)", mallocs.group(1), f"0 {verdict(float(mallocs.group(1)) == 0)}",
