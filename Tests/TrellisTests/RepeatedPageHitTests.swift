@@ -31,6 +31,9 @@ import TestSupport
             options.http.eventLoops = 1
             options.http.repeatedHeads = repeatedHeads
             options.corsOrigins = ["https://app.example"]
+            // Both servers render as of one instant: no schedule edge of the sample Pages can pass
+            // between the two answers to a batch, whatever the day the test runs.
+            options.scheduleInstant = TestInstant.date
             logPath = NSTemporaryDirectory() + "trellis-repeated-\(UUID().uuidString).log"
             logFile = open(logPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
             app = TrellisApplication(site: sites[0], options: options, accessLog: AccessLog(fileDescriptor: logFile, loops: 1))
