@@ -80,7 +80,7 @@ public struct CORSPolicy: Sendable {
     func preflight(_ request: HTTPRequest, site: Site) -> HTTPResponse? {
         guard request.method == "OPTIONS", request.headers.contains("Access-Control-Request-Method") else { return nil }
         let methods: String, headers: [String]
-        if ActionCheck.handles(request.path), let action = site.action(named: String(request.path.dropFirst(ActionCheck.prefix.count))) {
+        if ActionCheck.handles(request.path), let action = site.action(named: ActionCheck.actionName(request.path)) {
             (methods, headers) = ("POST", Self.merged(Self.actionHeaders, action.upstream.forwardHeaders))
         } else if let match = site.match(path: request.path) {
             (methods, headers) = ("GET, HEAD", Self.allowedHeaders(page: match.page, site: site))
