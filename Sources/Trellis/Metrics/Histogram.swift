@@ -149,12 +149,7 @@ package final class Histogram: PrometheusMetric {
 
     /// Records a duration in seconds.
     package func observe(_ duration: Duration, labels labelValues: [String] = []) {
-        observe(duration, labels: LabelValues(labelValues))
-    }
-
-    /// Records a duration in seconds in the series of `labelValues`, made without an array.
-    func observe(_ duration: Duration, labels labelValues: LabelValues) {
-        observe(Self.seconds(duration), labels: labelValues)
+        observe(Self.seconds(duration), labels: LabelValues(labelValues))
     }
 
     func render(into output: inout String) {
