@@ -37,6 +37,38 @@ import TestSupport
         #expect(String(decoding: line.bytes, as: UTF8.self) == "007 1234567890123 0 00")
     }
 
+    /// Segments copied as whole blocks (`LogSegment`) against their bytes appended plainly:
+    /// generated lines of segments of every length around the block size, between other fields,
+    /// on lines that start small and grow.
+    @Test func segmentsAppendTheirBytesAndNothingElse() {
+        var random = SeededGenerator(seed: 0x5E6)
+        for _ in 0..<GeneratedCases.count(default: 500) {
+            var viaSegments = LogLine(capacity: 1), plainly = LogLine(capacity: 1)
+            for _ in 0..<Int.random(in: 1...6, using: &random) {
+                let bytes = (0..<Int.random(in: 0...(3 * LogSegment.block), using: &random)).map { _ in UInt8.random(in: 32...126, using: &random) }
+                viaSegments.append(segment: LogSegment(bytes))
+                plainly.append(bytes)
+                viaSegments.number("n", bytes.count)
+                plainly.literal(" n=")
+                plainly.append(String(bytes.count))
+            }
+            #expect(viaSegments.bytes == plainly.bytes)
+        }
+    }
+
+    /// Generated values and widths against `String(_:)` padded with zeros.
+    @Test func decimalsAreThoseOfStringPaddedToTheirWidth() {
+        var random = SeededGenerator(seed: 0xDEC1)
+        for _ in 0..<GeneratedCases.count(default: 2_000) {
+            let value = Int.random(in: 0...Int.max, using: &random) >> Int.random(in: 0...63, using: &random)
+            let width = Int.random(in: 1...18, using: &random)
+            var line = LogLine(capacity: 4)
+            line.decimal(value, width: width)
+            let plain = String(value)
+            #expect(line.text == String(repeating: "0", count: max(0, width - plain.count)) + plain, "\(value) \(width)")
+        }
+    }
+
     /// Milliseconds from nanoseconds are the milliseconds of the same `Duration`.
     @Test func millisecondsFromNanosecondsAreThoseOfTheirDuration() {
         var random = SeededGenerator(seed: 0x5EC)

@@ -125,7 +125,7 @@ package final class AccessLog: Sendable {
 
     /// Buffers the line for one request whose fields between `id` and `duration_ms` are the
     /// segment `request` (`appendRequestFields`, written before), with `extra` writing its last fields.
-    func log(id: String, request: [UInt8], nanoseconds: Int64, loop: Int, at time: Date = Date(), extra: (inout LogLine) -> Void) {
+    func log(id: String, request: LogSegment, nanoseconds: Int64, loop: Int, at time: Date = Date(), extra: (inout LogLine) -> Void) {
         batches[loop % batches.count].append(at: time) { line in
             line.field("id", id)
             line.append(segment: request)

@@ -128,19 +128,27 @@ struct LogLine: ~Copyable, @unchecked Sendable {
     }
 
     /// Fields this line's format wrote elsewhere in the middle of a line (`segment`), each with
-    /// its separator: appended as they are.
-    mutating func append(segment: [UInt8]) {
-        append(segment)
+    /// its separator: appended as they are. One of at most a block is copied as a whole block
+    /// (its room is zeros; the bytes past the segment are written over by what follows).
+    mutating func append(segment: LogSegment) {
+        reserve(max(segment.count, LogSegment.block))
+        let end = UnsafeMutableRawPointer(start + count)
+        if segment.count <= LogSegment.block {
+            end.copyMemory(from: segment.base, byteCount: LogSegment.block)
+        } else {
+            end.copyMemory(from: segment.base, byteCount: segment.count)
+        }
+        count += segment.count
         afterField = true
     }
 
-    /// The bytes `write` makes of fields in the middle of a line in `format`, separators
-    /// included, for `append(segment:)`.
-    static func segment(format: LogFormat, _ write: (inout LogLine) -> Void) -> [UInt8] {
+    /// The fields `write` makes in the middle of a line in `format`, separators included, for
+    /// `append(segment:)`.
+    static func segment(format: LogFormat, _ write: (inout LogLine) -> Void) -> LogSegment {
         var line = LogLine(capacity: 128, format: format)
         line.afterField = true
         write(&line)
-        return line.bytes
+        return line.withBytes { LogSegment(Array($0)) }
     }
 
     /// Fields written elsewhere in this line's format (`AccessFields`), after a separator.
@@ -207,8 +215,9 @@ struct LogLine: ~Copyable, @unchecked Sendable {
 
     /// A non-negative integer in decimal, left-padded with zeros to `width` digits.
     mutating func decimal(_ number: Int, width: Int = 1) {
-        var digits = 1, scale = 1
         let value = max(0, number)
+        if width == 3 && value < 1000 { return threeDigits(value) }
+        var digits = 1, scale = 1
         while value / scale >= 10 {
             scale *= 10
             digits += 1
@@ -221,6 +230,16 @@ struct LogLine: ~Copyable, @unchecked Sendable {
             rest /= 10
         }
         count += written
+    }
+
+    /// `value` (below 1000) as three digits, without counting them: a timestamp's and a
+    /// duration's milliseconds, on every line, cost the same whatever they are.
+    private mutating func threeDigits(_ value: Int) {
+        reserve(3)
+        start[count] = UInt8(ascii: "0") + UInt8(value / 100)
+        start[count + 1] = UInt8(ascii: "0") + UInt8(value / 10 % 10)
+        start[count + 2] = UInt8(ascii: "0") + UInt8(value % 10)
+        count += 3
     }
 
     /// Milliseconds with three decimals (microsecond resolution): `0.213`, `1500.000`.

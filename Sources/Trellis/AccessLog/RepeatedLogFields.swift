@@ -10,13 +10,13 @@ final class RepeatedLogFields: @unchecked Sendable {
         let status: Int
         let bodyBytes: Int
         /// `method`, `path`, `status`, `bytes`.
-        let request: [UInt8]
+        let request: LogSegment
         /// `client`, `device`, `cache`.
-        let client: [UInt8]
+        let client: LogSegment
         /// The page's fields after `trace_id`.
-        let page: [UInt8]
+        let page: LogSegment
 
-        init(status: Int, bodyBytes: Int, request: [UInt8], client: [UInt8], page: [UInt8]) {
+        init(status: Int, bodyBytes: Int, request: LogSegment, client: LogSegment, page: LogSegment) {
             self.status = status
             self.bodyBytes = bodyBytes
             self.request = request
