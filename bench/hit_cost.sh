@@ -13,6 +13,9 @@
 # have: 200), CARTS_PORT (serve the sample carts backend in process on 127.0.0.1:PORT),
 # LABEL (what one request is, for the printed line: "cached $TARGET hit"), REPEATED_HEADS (the
 # heads the loop answers again without handling them: 64; 0 counts a hit parsed and handled).
+# Threads take turns fairly (--fair-sched=yes), as on separate cores: otherwise the event loop,
+# never blocking while the client keeps it busy, can starve the access-log writer for thousands
+# of requests, and its batch's growth lands in the count by chance.
 set -euo pipefail
 BIN=$1 PAGES=$2
 SMALL=${SMALL:-1000} LARGE=${LARGE:-6000} TARGET=${TARGET:-/home}
@@ -31,7 +34,7 @@ loop_instructions() {  # a thread's inclusive Ir in the event loop, from its cal
 # count N: runs the benchmark with N requests; prints "<event loop Ir> <server threads' Ir>".
 count() {
     local n=$1 loop=0 server=0 file ir
-    valgrind --tool=callgrind --separate-threads=yes --callgrind-out-file="$WORK/cg.$n" "$BIN" "${ARGS[@]}" --served-hits "$n" \
+    valgrind --tool=callgrind --fair-sched=yes --separate-threads=yes --callgrind-out-file="$WORK/cg.$n" "$BIN" "${ARGS[@]}" --served-hits "$n" \
         > "$WORK/out.$n" 2> "$WORK/valgrind.$n.log" || { cat "$WORK/out.$n" "$WORK/valgrind.$n.log" >&2; exit 1; }
     for file in "$WORK/cg.$n"-*; do
         [[ $file == *-01 ]] && continue                                 # the client (and the Pages loading)

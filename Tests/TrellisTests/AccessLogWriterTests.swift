@@ -1,27 +1,39 @@
+import Dispatch
 import Foundation
 import Testing
+import TestSupport
 @testable import Trellis
 
 /// The access log's writer thread: it writes an idle server's line at once and gathers a busy
 /// server's lines into few writes.
 @Suite struct AccessLogWriterTests {
-    private let line = Array("id=r1 status=200\n".utf8)
+    /// 2026-11-21T21:51:00.123Z
+    private static let time = Date(timeIntervalSince1970: 1_795_297_860.123)
+    /// The line every loop pass of these tests writes.
+    private let line = Array("time=2026-11-21T21:51:00.123Z id=r1 status=200\n".utf8)
 
-    /// A writer whose gathering lasts an hour, so only a wake-up or a flush ends it.
-    private func withWriter(_ body: (AccessLogWriter, _ reader: Int32) throws -> Void) throws {
+    /// A writer of one loop's batch whose gathering lasts an hour, so only a wake-up or a flush
+    /// ends it, writing to a pipe whose other end the body reads.
+    private func withWriter(_ body: (AccessLogWriter, AccessLogBatch, _ reader: Int32) throws -> Void) throws {
         var fds: [Int32] = [0, 0]
         try #require(pipe(&fds) == 0)
-        let writer = AccessLogWriter(fileDescriptor: fds[1], capacity: 1 << 20, gatherInterval: 3600)
+        let batch = AccessLogBatch(format: .text, limit: 1 << 20)
+        let writer = AccessLogWriter(fileDescriptor: fds[1], batches: [batch], gatherInterval: 3600)
         defer {
             writer.stop()
             close(fds[0])
             close(fds[1])
         }
-        try body(writer, fds[0])
+        try body(writer, batch, fds[0])
     }
 
-    private func submit(_ writer: AccessLogWriter) {
-        line.withUnsafeBufferPointer { writer.submit($0, lines: 1) }
+    /// One loop pass that logs `line`.
+    private func pass(_ writer: AccessLogWriter, _ batch: AccessLogBatch) {
+        batch.append(at: Self.time) { line in
+            line.field("id", "r1")
+            line.number("status", 200)
+        }
+        writer.passEnded(bytes: batch.pendingBytes)
     }
 
     /// Up to `count` bytes from `fd`, waiting at most `seconds` for each read.
@@ -51,12 +63,12 @@ import Testing
     /// A line handed to a writer with nothing to do is written without a flush, though the
     /// writer would gather for an hour once busy.
     @Test func anIdleWriterWritesALineAtOnce() throws {
-        try withWriter { writer, reader in
-            submit(writer)
+        try withWriter { writer, batch, reader in
+            pass(writer, batch)
             #expect(writer.flush(timeout: .seconds(30)))
             #expect(read(reader, count: line.count) == line)
             #expect(writer.status.phase == .sleeping)
-            submit(writer)
+            pass(writer, batch)
             #expect(read(reader, count: line.count) == line)
         }
     }
@@ -65,21 +77,71 @@ import Testing
     /// wait for the rest of the interval (or a flush), so a thousand loop passes' lines go out
     /// in one write, not a thousand, and whole.
     @Test func aBusyWriterGathersBatchesIntoOneWrite() throws {
-        try withWriter { writer, reader in
-            submit(writer)
+        try withWriter { writer, batch, reader in
+            pass(writer, batch)
             #expect(read(reader, count: line.count) == line)
             try #require(awaitPhase(.gathering, of: writer))
             let writes = writer.status.writes
             var stillGathering = 0
             for _ in 0..<1000 {
-                submit(writer)
+                pass(writer, batch)
                 if writer.status.phase == .gathering { stillGathering += 1 }
             }
             #expect(stillGathering == 1000)
-            #expect(writer.status.queuedBytes == 1000 * line.count)
+            #expect(writer.status.pendingBytes == 1000 * line.count)
             #expect(writer.flush(timeout: .seconds(30)))
             #expect(writer.status.writes == writes + 1)
             #expect(read(reader, count: 1000 * line.count) == Array([[UInt8]](repeating: line, count: 1000).joined()))
         }
+    }
+
+    /// Two loops end passes on their own threads while the writer goes to sleep and wakes over
+    /// and over: every line arrives without a flush, so no pass's wake-up was lost between the
+    /// writer's last look at the batches and its sleep.
+    @Test func noLineWaitsForAFlushWhenLoopsAndTheWriterRace() throws {
+        var fds: [Int32] = [0, 0]
+        try #require(pipe(&fds) == 0)
+        let batches = [AccessLogBatch(format: .text, limit: 1 << 20), AccessLogBatch(format: .text, limit: 1 << 20)]
+        let writer = AccessLogWriter(fileDescriptor: fds[1], batches: batches, gatherInterval: 0.0001)
+        defer {
+            writer.stop()
+            close(fds[0])
+            close(fds[1])
+        }
+        let passes = 3000
+        DispatchQueue.concurrentPerform(iterations: 2) { loop in
+            for index in 0..<passes {
+                batches[loop].append(at: Self.time) { line in
+                    line.field("id", "r1")
+                    line.number("status", 200)
+                }
+                writer.passEnded(bytes: batches[loop].pendingBytes)
+                if index % 7 == 0 { sched_yield() }
+            }
+        }
+        #expect(read(fds[0], count: 2 * passes * line.count).count == 2 * passes * line.count)
+    }
+
+    /// A pass ends at every moment of the writer's way to sleep (after a spin of random
+    /// length): each pass's line arrives without a flush, so no wake-up is lost between the
+    /// writer's last look at the batches and its sleep.
+    @Test func aPassEndingAsTheWriterFallsAsleepStillWakesIt() throws {
+        var fds: [Int32] = [0, 0]
+        try #require(pipe(&fds) == 0)
+        let batch = AccessLogBatch(format: .text, limit: 1 << 20)
+        let writer = AccessLogWriter(fileDescriptor: fds[1], batches: [batch], gatherInterval: 0.000_01)
+        defer {
+            writer.stop()
+            close(fds[0])
+            close(fds[1])
+        }
+        var random = SeededGenerator(seed: 0x51EE)
+        var spun = 0
+        for _ in 0..<GeneratedCases.count(default: 2_000) {
+            for step in 0..<Int.random(in: 0...20_000, using: &random) { spun &+= step }
+            pass(writer, batch)
+            try #require(read(fds[0], count: line.count, seconds: 10) == line)
+        }
+        #expect(spun != 1)  // the spins are not optimized away
     }
 }

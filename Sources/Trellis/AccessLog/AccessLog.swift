@@ -2,11 +2,12 @@ import Foundation
 import Synchronization
 
 /// One line per request, on a file descriptor (stdout by default), kept off the hot
-/// path (SPEC §4.3): each event loop appends its lines to its own batch, hands the batch to
-/// one writer thread at the end of its pass (`didFinishPass`), and the writer does the
-/// blocking `write`s, many lines per call, in order. A slow or blocked descriptor never stalls
-/// a loop: past `bufferCapacity` bytes waiting, batches are dropped and counted
-/// (`trellis_access_log_dropped_lines_total`). `flush` writes everything before exit.
+/// path (SPEC §4.3): each event loop appends its lines to its own batch, one writer thread
+/// takes the batches' buffers (woken at the end of a loop's pass, `didFinishPass`, when it
+/// sleeps) and does the blocking `write`s, many lines per call, in order. A slow or blocked
+/// descriptor never stalls a loop: past `bufferCapacity` bytes waiting (shared out among the
+/// loops), lines are dropped and counted (`trellis_access_log_dropped_lines_total`). `flush`
+/// writes everything before exit.
 ///
 /// In `text`, logfmt: `time=2026-11-21T21:51:00.123Z id=r1 method=GET path=/home status=200
 /// bytes=3764 duration_ms=0.213` then the caller's extra fields (`page=home
@@ -33,9 +34,10 @@ package final class AccessLog: Sendable {
         fileDescriptor: Int32 = STDOUT_FILENO, loops: Int = ProcessInfo.processInfo.activeProcessorCount,
         bufferCapacity: Int = AccessLog.defaultBufferCapacity, format: LogFormat = .text
     ) {
-        batches = (0..<max(1, loops)).map { _ in AccessLogBatch(format: format) }
+        let slots = max(1, loops)
+        batches = (0..<slots).map { _ in AccessLogBatch(format: format, limit: max(1, bufferCapacity / slots)) }
         self.format = format
-        writer = AccessLogWriter(fileDescriptor: fileDescriptor, capacity: bufferCapacity)
+        writer = AccessLogWriter(fileDescriptor: fileDescriptor, batches: batches)
     }
 
     deinit {
@@ -82,17 +84,17 @@ package final class AccessLog: Sendable {
         }
     }
 
-    /// Event loop `loop` finished a pass: its lines go to the writer, in order.
+    /// Event loop `loop` finished a pass: the writer is woken if it sleeps and its batch
+    /// holds lines.
     package func didFinishPass(loop: Int) {
-        batches[loop % batches.count].hand { bytes, lines in writer.submit(bytes, lines: lines) }
+        writer.passEnded(bytes: batches[loop % batches.count].pendingBytes)
     }
 
-    /// Hands every loop's lines over and waits until all are written, or `timeout` passes (a
-    /// stdout nobody reads): call before exiting. Returns whether everything was written.
+    /// Waits until every loop's lines are written, or `timeout` passes (a stdout nobody
+    /// reads): call before exiting. Returns whether everything was written.
     @discardableResult
     package func flush(timeout: Duration = .seconds(2)) -> Bool {
-        for index in batches.indices { didFinishPass(loop: index) }
-        return writer.flush(timeout: timeout)
+        writer.flush(timeout: timeout)
     }
 
     /// The line `log` writes, newline included.

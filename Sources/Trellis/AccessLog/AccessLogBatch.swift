@@ -1,23 +1,36 @@
 import Foundation
 import Synchronization
 
-/// The access-log lines one event loop produced during its current pass, as bytes, and the
-/// last second's formatted timestamp (one `gmtime` a second). Each loop locks only its own
-/// batch, so the lock is uncontended but for the final `flush`. Lines are written straight into
-/// the batch's buffer, which the writer copies from and which then serves the next pass.
+/// The access-log lines one event loop produced that the writer has not taken yet, as bytes,
+/// and the last second's formatted timestamp (one `gmtime` a second). Lines are written
+/// straight into the batch's buffer; the writer takes the buffer whole, leaving an empty one in
+/// its place (`take`), so no line is copied on the loop's thread. Only its loop and the writer
+/// lock a batch, the writer briefly and about a hundred times a second at most.
 final class AccessLogBatch: Sendable {
     private struct State: ~Copyable {
         var line: LogLine
         var lines = 0
+        var dropped = 0
         var second = Int.min
         var secondText: [UInt8] = []
     }
 
     private let state: Mutex<State>
+    /// The bytes a batch's buffer starts with (and the writer's, once swapped in): what a
+    /// busy loop logs in one gathering (10 ms at 150k requests a second is ~450 KB), so the
+    /// buffer doesn't grow under load. Memory is touched only as far as lines are written.
+    static let initialCapacity = 1 << 20
+    /// The lines' syntax.
+    let format: LogFormat
+    /// The most bytes the batch holds: a line that would take it past is dropped (and counted),
+    /// so a stdout that doesn't keep up costs lines, never memory without end.
+    let limit: Int
 
-    /// A batch of lines in `format`.
-    init(format: LogFormat) {
-        state = Mutex(State(line: LogLine(capacity: 0, format: format)))
+    /// A batch of lines in `format`, holding at most `limit` bytes.
+    init(format: LogFormat, limit: Int) {
+        state = Mutex(State(line: LogLine(capacity: min(limit, Self.initialCapacity), format: format)))
+        self.format = format
+        self.limit = limit
     }
 
     /// Appends one line stamped `time`; `fields` writes every field after the timestamp (and,
@@ -30,6 +43,7 @@ final class AccessLogBatch: Sendable {
                 state.secondText = AccessLog.secondText(state.second)
             }
             let json = state.line.format == .json
+            let before = state.line.count
             state.line.begin()
             state.line.key(json ? "ts" : "time")
             if json { state.line.literal("\"") }
@@ -43,19 +57,29 @@ final class AccessLogBatch: Sendable {
             }
             fields(&state.line)
             state.line.end()
-            state.lines += 1
+            if state.line.count > limit {
+                state.line.truncate(to: before)
+                state.dropped += 1
+            } else {
+                state.lines += 1
+            }
         }
     }
 
-    /// Hands the lines so far and their count to `submit` (which copies them), then starts
-    /// over in the same buffer: a loop pass allocates nothing for its log lines.
-    func hand(_ submit: (UnsafeBufferPointer<UInt8>, Int) -> Void) {
+    /// The bytes of the lines waiting.
+    var pendingBytes: Int { state.withLock { $0.line.count } }
+
+    /// Lines dropped because the batch was full.
+    var droppedLines: Int { state.withLock { $0.dropped } }
+
+    /// Takes the lines waiting by swapping the batch's buffer with `spare` (empty); how many
+    /// lines `spare` then holds.
+    func take(swappingWith spare: inout LogLine) -> Int {
         state.withLock { state in
-            guard state.lines > 0 else { return }
-            let lines = state.lines
-            state.line.withBytes { submit($0, lines) }
-            state.line.reset()
-            state.lines = 0
+            guard state.lines > 0 else { return 0 }
+            swap(&state.line, &spare)
+            defer { state.lines = 0 }
+            return state.lines
         }
     }
 }

@@ -2,34 +2,36 @@ import Foundation
 import Synchronization
 import SystemCalls
 
-/// The one thread that writes access-log batches to their descriptor, behind a bounded
-/// buffer: event loops hand their lines over without ever waiting for the descriptor, so a
-/// slow or blocked stdout can't stall request handling. When the buffer would overflow, the
-/// batch is dropped and its lines counted in `droppedLines`; a line is never split.
+/// The one thread that writes the loops' access-log lines to their descriptor: event loops
+/// write lines into their batches (`AccessLogBatch`) without ever waiting for the descriptor,
+/// so a slow or blocked stdout can't stall request handling, and the writer takes each batch's
+/// buffer whole, leaving an empty one, and writes it. A line is never split; a batch that is
+/// full drops lines and counts them (`droppedLines`).
 ///
 /// Under load the writer gathers: after a write it lets lines collect for `gatherInterval`
-/// (or until `wakeBytes` are waiting) before the next, so a busy server wakes it about a
+/// (or until a batch holds `wakeBytes`) before the next, so a busy server wakes it about a
 /// hundred times a second rather than once per loop pass. Each of those wake-ups would
-/// preempt a loop sharing its core. An idle writer sleeps until a line comes and writes it
-/// at once.
+/// preempt a loop sharing its core. An idle writer sleeps until a loop ends a pass with lines
+/// (`passEnded`) and writes them at once.
 final class AccessLogWriter: @unchecked Sendable {
     /// The longest lines wait for more to join them while the server is busy, in seconds.
     let gatherInterval: Double
     /// The descriptor written to (not owned, not closed).
     let fileDescriptor: Int32
-    /// The most bytes waiting for the descriptor.
-    let capacity: Int
-    /// Bytes waiting that wake a gathering writer at once (a quarter of `capacity`, so a
+    /// The loops' batches, read in turn.
+    let batches: [AccessLogBatch]
+    /// Bytes in a batch that wake a gathering writer at once (a quarter of its limit, so a
     /// burst is written long before it would be dropped).
     let wakeBytes: Int
+
     /// What the writer thread is doing.
     enum Phase {
-        /// Nothing queued: waiting for a line, which wakes it.
+        /// Nothing waiting in any batch: waiting for a loop to end a pass with lines.
         case sleeping
-        /// Writing a queue to the descriptor.
+        /// Writing batches to the descriptor.
         case writing
-        /// Letting lines collect after a write, until `gatherInterval` passes, `wakeBytes` are
-        /// queued, or a `flush` or `stop` comes.
+        /// Letting lines collect after a write, until `gatherInterval` passes, a batch holds
+        /// `wakeBytes`, or a `flush` or `stop` comes.
         case gathering
         /// Between those (holding the lock).
         case busy
@@ -37,54 +39,51 @@ final class AccessLogWriter: @unchecked Sendable {
 
     private let condition = NSCondition()
     // Guarded by `condition`:
-    private var queued: [UInt8] = []
     private var phase = Phase.busy
     private var stopped = false
     /// Callers of `flush` waiting: the writer doesn't gather.
     private var flushing = 0
     private var writes = 0
+    /// Whether the writer may be about to sleep or sleeping: set under `condition` before it
+    /// looks at the batches a last time, so a loop that appended after that look sees it.
+    private let mayBeSleeping = Atomic<Bool>(false)
     private let dropped = Atomic<Int>(0)
 
-    /// A writer to `fileDescriptor` with a `capacity`-byte buffer that gathers for
-    /// `gatherInterval` seconds under load (10 ms); its thread starts now and ends after `stop`.
-    init(fileDescriptor: Int32, capacity: Int, gatherInterval: Double = 0.01) {
+    /// A writer of `batches` to `fileDescriptor` that gathers for `gatherInterval` seconds
+    /// under load (10 ms); its thread starts now and ends after `stop`.
+    init(fileDescriptor: Int32, batches: [AccessLogBatch], gatherInterval: Double = 0.01) {
         self.fileDescriptor = fileDescriptor
-        self.capacity = capacity
+        self.batches = batches
         self.gatherInterval = gatherInterval
-        wakeBytes = max(1, capacity / 4)
+        wakeBytes = max(1, (batches.map(\.limit).min() ?? 4) / 4)
         let thread = Thread { [self] in run() }
         thread.name = "access-log"
         thread.start()
     }
 
-    /// Lines dropped because the buffer was full or the descriptor failed (a closed pipe).
-    var droppedLines: Int { dropped.load(ordering: .relaxed) }
+    /// Lines dropped because a batch was full or the descriptor failed (a closed pipe).
+    var droppedLines: Int { dropped.load(ordering: .relaxed) + batches.reduce(0) { $0 + $1.droppedLines } }
 
-    /// The writer's phase, the bytes queued and the `write`s begun so far (each one whole
-    /// queue), read together.
-    var status: (phase: Phase, queuedBytes: Int, writes: Int) {
+    /// The writer's phase, the bytes waiting in the batches and the `write`s begun so far,
+    /// read together.
+    var status: (phase: Phase, pendingBytes: Int, writes: Int) {
         condition.lock()
         defer { condition.unlock() }
-        return (phase, queued.count, writes)
+        return (phase, pendingBytes(), writes)
     }
 
-    /// Queues `batch` (whole lines) behind what is queued, or drops and counts it when it
-    /// does not fit. Never waits for the descriptor.
-    func submit(_ batch: UnsafeBufferPointer<UInt8>, lines: Int) {
-        guard !batch.isEmpty else { return }
+    /// A loop ended a pass with `bytes` waiting in its batch: wakes the writer if it sleeps, or
+    /// gathers while the batch is past `wakeBytes`. Costs an atomic load otherwise.
+    func passEnded(bytes: Int) {
+        guard bytes > 0, mayBeSleeping.load(ordering: .sequentiallyConsistent) || bytes >= wakeBytes else { return }
         condition.lock()
-        let fits = queued.count + batch.count <= capacity
-        if fits {
-            queued.append(contentsOf: batch)
-            // `broadcast`: a `flush` caller may be waiting on the same condition.
-            if phase == .sleeping || queued.count >= wakeBytes { condition.broadcast() }
-        }
+        // `broadcast`: a `flush` caller may be waiting on the same condition.
+        condition.broadcast()
         condition.unlock()
-        if !fits { dropped.add(lines, ordering: .relaxed) }
     }
 
-    /// Waits until everything submitted so far is written (or dropped), or `timeout` passes
-    /// (a descriptor nobody reads must not keep the process from exiting); whether it was.
+    /// Waits until every line in the batches is written (or dropped), or `timeout` passes (a
+    /// descriptor nobody reads must not keep the process from exiting); whether it was.
     @discardableResult
     func flush(timeout: Duration) -> Bool {
         let deadline = Date(timeIntervalSinceNow: Double(timeout.components.seconds)
@@ -96,18 +95,23 @@ final class AccessLogWriter: @unchecked Sendable {
             flushing -= 1
             condition.unlock()
         }
-        while !queued.isEmpty || phase == .writing {
-            if !condition.wait(until: deadline) { return queued.isEmpty && phase != .writing }
+        while pendingBytes() > 0 || phase == .writing {
+            if !condition.wait(until: deadline) { return pendingBytes() == 0 && phase != .writing }
         }
         return true
     }
 
-    /// Ends the thread once the queue is written.
+    /// Ends the thread once the batches are written.
     func stop() {
         condition.lock()
         stopped = true
         condition.broadcast()
         condition.unlock()
+    }
+
+    /// The bytes waiting in every batch.
+    private func pendingBytes() -> Int {
+        batches.reduce(0) { $0 + $1.pendingBytes }
     }
 
     private func run() {
@@ -116,28 +120,35 @@ final class AccessLogWriter: @unchecked Sendable {
         sigemptyset(&pipeSignal)
         sigaddset(&pipeSignal, SIGPIPE)
         pthread_sigmask(SIG_BLOCK, &pipeSignal, nil)
-        // Two buffers take turns: the loops append to `queued` while `chunk` is written, then
-        // they swap; each keeps its storage (up to twice `wakeBytes`, more than a gathered write
-        // holds), so steady logging allocates nothing.
-        var chunk: [UInt8] = []
+        // The buffer a batch's lines are written from, then given to the next batch empty: it
+        // keeps its storage (up to what a gathering holds), so steady logging allocates nothing.
+        var spare = LogLine(capacity: 0, format: batches.first?.format ?? .text)
         condition.lock()
         while true {
-            while queued.isEmpty && !stopped {
+            while !stopped {
+                // Announce the sleep before the last look, so a loop that adds lines after
+                // the look sees the announcement and wakes this thread.
+                mayBeSleeping.store(true, ordering: .sequentiallyConsistent)
+                guard pendingBytes() == 0 else { break }
                 phase = .sleeping
                 condition.wait()
                 phase = .busy
             }
-            if queued.isEmpty { break }
-            swap(&chunk, &queued)
+            mayBeSleeping.store(false, ordering: .sequentiallyConsistent)
+            if stopped && pendingBytes() == 0 { break }
             phase = .writing
             writes += 1
             condition.unlock()
-            write(chunk)
-            chunk.removeAll(keepingCapacity: chunk.capacity <= 2 * wakeBytes)
+            for batch in batches {
+                let lines = batch.take(swappingWith: &spare)
+                guard lines > 0 else { continue }
+                write(spare)
+                spare.reset(keeping: 4 * wakeBytes)
+            }
             condition.lock()
             phase = .busy
             condition.broadcast()
-            if queued.count < wakeBytes && !stopped && flushing == 0 {
+            if !stopped && flushing == 0 && batches.allSatisfy({ $0.pendingBytes < wakeBytes }) {
                 phase = .gathering
                 _ = condition.wait(until: Date(timeIntervalSinceNow: gatherInterval))
                 phase = .busy
@@ -146,10 +157,13 @@ final class AccessLogWriter: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Writes all of `bytes`; on failure counts the lines of the rest as dropped.
-    private func write(_ bytes: [UInt8]) {
-        let written = bytes.withUnsafeBytes { DescriptorOutput.write($0, to: fileDescriptor) }
-        guard written < bytes.count else { return }
-        dropped.add(bytes[written...].count { $0 == UInt8(ascii: "\n") }, ordering: .relaxed)
+    /// Writes `lines` whole; on failure counts the lines not written as dropped.
+    private func write(_ lines: borrowing LogLine) {
+        let (written, total) = lines.withBytes { bytes in
+            (DescriptorOutput.write(UnsafeRawBufferPointer(bytes), to: fileDescriptor), bytes.count)
+        }
+        guard written < total else { return }
+        let lost = lines.withBytes { $0[written...].count { $0 == UInt8(ascii: "\n") } }
+        dropped.add(lost, ordering: .relaxed)
     }
 }

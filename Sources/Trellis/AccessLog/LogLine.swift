@@ -27,6 +27,11 @@ struct LogLine: ~Copyable, @unchecked Sendable {
 
     deinit { start.deallocate() }
 
+    /// Drops what was written after the first `count` bytes (a line that did not fit).
+    mutating func truncate(to count: Int) {
+        self.count = min(self.count, max(0, count))
+    }
+
     /// The bytes written so far, copied.
     var bytes: [UInt8] { withBytes { Array($0) } }
 
@@ -38,12 +43,12 @@ struct LogLine: ~Copyable, @unchecked Sendable {
         try body(UnsafeBufferPointer(start: start, count: count))
     }
 
-    /// Empties the line, keeping its buffer unless it grew past 64 KiB (a burst's buffer is
-    /// not held for good).
-    mutating func reset() {
+    /// Empties the line, keeping its buffer unless it grew past `kept` bytes (a burst's
+    /// buffer is not held for good).
+    mutating func reset(keeping kept: Int = 1 << 16) {
         count = 0
         afterField = false
-        guard capacity > 1 << 16 else { return }
+        guard capacity > kept else { return }
         start.deallocate()
         capacity = Self.smallest
         start = .allocate(capacity: capacity)
