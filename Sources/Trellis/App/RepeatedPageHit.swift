@@ -8,13 +8,15 @@ import HTTPServer
 /// `Cache-Control` depends on the time of each answer). Each answer does what `PageHandler`
 /// does for a hit: the cache counts it, the metrics count the request, and its record carries
 /// the client's trace or a new one.
-final class RepeatedPageHit: RepeatableAnswer {
+final class RepeatedPageHit: RepeatableAnswer, @unchecked Sendable {
     // What each answer reads of the application, held directly (no chain of references to take).
     private let store: SiteStore
     private let cache: ResponseCache<CacheKey, Representation>
     private let upstream: (any UpstreamFetching)?
     private let metrics: TrellisMetrics
     private let key: CacheKey
+    /// Where the cache held the representation at the last answer (its loop's thread only).
+    private var cacheSlot = -1
     private let freshness: [String]
     /// The page answered.
     let representation: Representation
@@ -60,7 +62,7 @@ final class RepeatedPageHit: RepeatableAnswer {
     func answersAgain(_ response: inout HTTPResponse) -> Bool {
         guard store.generation == key.generation,
               freshness.isEmpty || freshness.allSatisfy({ upstream?.isFresh($0) == true }),
-              cache.hit(for: key, identicalTo: representation)
+              cache.hit(for: key, identicalTo: representation, slotHint: &cacheSlot)
         else { return false }
         let record = PageRecord(repeated: self, trace: continuedTrace ?? TraceContext(traceparent: nil))
         response.annotation = record

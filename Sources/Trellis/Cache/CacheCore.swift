@@ -74,6 +74,11 @@ final class CacheCore<Key: Hashable & Sendable, Value: Sendable, Call: Sendable>
         state.withLock { $0.storage.value(for: key, now: now) }
     }
 
+    /// `value(for:now:)`, looking first in slot `hint` (`LRUStorage.value(for:now:slotHint:)`).
+    func value(for key: Key, now: ContinuousClock.Instant, slotHint hint: inout Int) -> Value? {
+        state.withLock { $0.storage.value(for: key, now: now, slotHint: &hint) }
+    }
+
     /// The live value for `key` at `now` counted as a hit, or nil (counting nothing).
     func hit(for key: Key, now: ContinuousClock.Instant) -> Value? {
         guard let value = value(for: key, now: now) else { return nil }

@@ -53,6 +53,23 @@ struct LRUStorage<Key: Hashable, Value> {
     /// The value for `key` unless absent or expired at `now` (then dropped); marks it most recent.
     mutating func value(for key: Key, now: ContinuousClock.Instant) -> Value? {
         guard let slot = index[key] else { return nil }
+        return value(at: slot, now: now)
+    }
+
+    /// `value(for:now:)`, looking first in slot `hint` (where the key was found before): a
+    /// slot holding an equal key is the one the index maps it to, so a key found again where
+    /// it was is not hashed. `hint` becomes the slot the key is in (when it is).
+    mutating func value(for key: Key, now: ContinuousClock.Instant, slotHint hint: inout Int) -> Value? {
+        if !keys.indices.contains(hint) || keys[hint] != key {
+            guard let slot = index[key] else { return nil }
+            hint = slot
+        }
+        return value(at: hint, now: now)
+    }
+
+    /// The value in `slot` (which holds an entry) unless expired at `now` (then dropped); marks
+    /// it most recent.
+    private mutating func value(at slot: Int, now: ContinuousClock.Instant) -> Value? {
         if let expiresAt = meta[slot].expiresAt, expiresAt <= now {
             remove(slot)
             return nil

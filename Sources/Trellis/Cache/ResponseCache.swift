@@ -124,8 +124,10 @@ package final class ResponseCache<Key: Hashable & Sendable, Value: Sendable>: Se
 extension ResponseCache where Value: AnyObject {
     /// Whether the live value for `key` is `value` itself: then it is counted as a hit and
     /// marked most recently used, as `hit(for:)` does; otherwise nothing is counted.
-    package func hit(for key: Key, identicalTo value: Value) -> Bool {
-        guard core.value(for: key, now: now()) === value else { return false }
+    /// `slotHint` is where the entry was found the last time (-1: nowhere yet), looked at
+    /// first; it becomes where it is.
+    package func hit(for key: Key, identicalTo value: Value, slotHint: inout Int) -> Bool {
+        guard core.value(for: key, now: now(), slotHint: &slotHint) === value else { return false }
         core.countHit()
         return true
     }
