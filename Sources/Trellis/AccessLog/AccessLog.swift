@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 import Synchronization
 
 /// One line per request, on a file descriptor (stdout by default), kept off the hot
@@ -31,7 +32,7 @@ package final class AccessLog: Sendable {
     /// close, with `loops` batch slots (one per event loop) and at most `bufferCapacity` bytes
     /// waiting.
     package init(
-        fileDescriptor: Int32 = STDOUT_FILENO, loops: Int = ProcessInfo.processInfo.activeProcessorCount,
+        fileDescriptor: Int32 = STDOUT_FILENO, loops: Int = UsableCPUs.count(),
         bufferCapacity: Int = AccessLog.defaultBufferCapacity, format: LogFormat = .text
     ) {
         let slots = max(1, loops)

@@ -41,7 +41,7 @@ final class TrellisApplication: Sendable {
         self.store = store
         self.cache = cache
         self.metrics = metrics
-        self.accessLog = accessLog ?? AccessLog(format: options.logFormat)
+        self.accessLog = accessLog ?? AccessLog(loops: options.http.eventLoops, format: options.logFormat)
         cors = CORSPolicy(origins: options.corsOrigins)
         previews = options.preview
         metricsOnPublicPort = options.metricsPort == nil
