@@ -133,6 +133,79 @@ import TestSupport
         #expect(again > Self.cases / 20, "the memo answered \(again) of \(Self.cases)")
     }
 
+    /// The oracle of answering where the bytes were read (`Connection.answerRepeatedHeads`):
+    /// one keep-alive connection to each server sends rounds of requests, each round once the
+    /// answers to the last have come, so a read starts with a new request as an app's do. A
+    /// round repeats the request before it or not, sends one or several at once, or leaves its
+    /// last head half sent for the next round. The answers and exchange records are those of
+    /// the server that parses and handles every request, and the memo answered most of them.
+    @Test func aClientSendingItsRequestAgainGetsTheAnswersOfRequestsHandled() throws {
+        let (memoized, memoizedHandler) = try Self.server(repeatedHeads: 16)
+        let (plain, plainHandler) = try Self.server(repeatedHeads: 0)
+        defer {
+            memoized.stop()
+            plain.stop()
+        }
+        let clients = try [TestClient(port: memoized.boundPort), TestClient(port: plain.boundPort)]
+        var random = SeededGenerator(seed: 0xA6A1_4EAD)
+        let heads = ["GET /r1 HTTP/1.1\r\nHost: a\r\nX-Echo: a\r\n\r\n", "GET /r1 HTTP/1.1\r\nHost: a\r\nX-Echo: b\r\n\r\n",
+                     "HEAD /r2?q=1 HTTP/1.1\r\nHost: a\r\nX-Echo: a\r\n\r\n", "GET /x HTTP/1.1\r\nHost: a\r\nX-Echo: a\r\n\r\n",
+                     "POST /r1 HTTP/1.1\r\nHost: a\r\nX-Echo: a\r\nContent-Length: 3\r\n\r\nabc"]
+        var last = heads[0], carried: (head: String, rest: [UInt8])?, answered = 0
+        while answered < Self.cases {
+            if Int.random(in: 0..<16, using: &random) == 0 {
+                for handler in [memoizedHandler, plainHandler] { handler.version.add(1, ordering: .relaxed) }
+            }
+            var round = carried?.rest ?? [], owed = carried.map { [$0.head] } ?? []
+            carried = nil
+            for _ in 0..<Int.random(in: 1...4, using: &random) {
+                if Int.random(in: 0..<4, using: &random) == 0 { last = heads.randomElement(using: &random)! }
+                round += Array(last.utf8)
+                owed.append(last)
+            }
+            if Int.random(in: 0..<5, using: &random) == 0 {
+                // The last head goes half now, half at the start of the next round.
+                let split = Int.random(in: 1..<last.utf8.count, using: &random)
+                carried = (owed.removeLast(), Array(round[(round.count - last.utf8.count + split)...]))
+                round.removeLast(carried!.rest.count)
+            }
+            let answers = try clients.map { client in
+                client.send(round)
+                return try owed.map { head in Self.normalized(try client.readResponse(head: head.hasPrefix("HEAD"))) }
+            }
+            #expect(answers[0] == answers[1], "\(owed)")
+            answered += owed.count
+        }
+        // Nothing is left in hand: a drain closes both idle connections at once.
+        for server in [memoized, plain] { server.drain(grace: .zero, timeout: .seconds(30)) {} }
+        for client in clients { #expect(try client.readsEOF()) }
+        #expect(memoizedHandler.records == plainHandler.records)
+        #expect(plainHandler.answeredAgain.load(ordering: .relaxed) == 0)
+        let again = memoizedHandler.answeredAgain.load(ordering: .relaxed)
+        #expect(again > answered / 3, "the memo answered \(again) of \(answered)")
+    }
+
+    /// Bytes being answered where they were read count as buffered while they are: an answer
+    /// given meanwhile knows more requests follow it (in a drain it does not close the
+    /// connection before them, `ConnectionStateMachine.responseCloses`).
+    @Test func bytesAnsweredWhereTheyWereReadCountAsBuffered() {
+        let work = ConnectionWork(limits: RequestLimits())
+        #expect(!work.bytesBuffered && work.isEmpty)
+        work.unappended = 40
+        #expect(work.bytesBuffered && !work.isEmpty)
+        work.unappended = 0
+        work.inbound = Array("GET".utf8)
+        #expect(work.bytesBuffered)
+        work.inboundStart = 3
+        #expect(!work.bytesBuffered)
+    }
+
+    /// A response as text without what differs between two servers (`Date`, a made id).
+    static func normalized(_ response: TestClient.Response) -> String {
+        NormalizedAnswers.of(Array((["\(response.status)"] + response.headers.map { "\($0.0): \($0.1)" }).joined(separator: "\r\n").utf8)
+            + [13, 10] + response.body).text
+    }
+
     static func server(repeatedHeads: Int) throws -> (HTTPServer, RepeatingHandler) {
         var configuration = HTTPServer.Configuration()
         configuration.host = "127.0.0.1"

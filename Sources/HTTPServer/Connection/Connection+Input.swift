@@ -20,10 +20,33 @@ extension Connection {
         }
         // Lingering (or past a closing request): input is read only to be discarded.
         guard !machine.discardsInput else { return }
-        work.inbound.append(contentsOf: UnsafeRawBufferPointer(rebasing: loop.readBuffer[..<count]))
+        let work = self.work
+        var input = UnsafeRawBufferPointer(rebasing: loop.readBuffer[..<count])
         machine.bytesArrived(now: .now)
+        if !work.bytesBuffered && work.parser.isAtStart { answerRepeatedHeads(in: &input, work: work) }
+        work.inbound.append(contentsOf: input)
         processInput()
         flush()
+    }
+
+    /// Answers the requests at the start of `input` (just read, nothing buffered before it)
+    /// whose heads are the one this connection was answered for last, while they still stand
+    /// (`answerAgain`), where they were read: the bytes of a client that sends the same
+    /// request again are never copied. `input` keeps what is left, which `processInput` takes
+    /// as before; so does a head that differs.
+    private func answerRepeatedHeads(in input: inout UnsafeRawBufferPointer, work: ConnectionWork) {
+        guard let memo = loop.headMemo else { return }
+        processing = true
+        defer {
+            processing = false
+            work.unappended = 0
+        }
+        while !closed, machine.acceptsRequest(maxOwed: Self.maxOwed), !input.isEmpty,
+              let entry = memo.entry(in: Int(lastHeadSlot), startOf: input) {
+            work.unappended = input.count
+            guard answerAgain(entry, work: work, fromUnappended: true) else { return }
+            input = UnsafeRawBufferPointer(rebasing: input[entry.length...])
+        }
     }
 
     /// Parses and dispatches buffered requests until one is incomplete, the pipeline is full or
@@ -38,7 +61,7 @@ extension Connection {
                     memo.sight(UnsafeRawBufferPointer(rebasing: $0[work.inboundStart...]), lookingFirstAt: Int(lastHeadSlot))
                 }
             } : nil
-            if let entry = sighting?.entry, answerAgain(entry, work: work) { continue }
+            if let entry = sighting?.entry, answerAgain(entry, work: work, fromUnappended: false) { continue }
             let result = work.inbound.withUnsafeBufferPointer { all in
                 work.parser.parse(UnsafeBufferPointer(rebasing: all[work.inboundStart...]))
             }
@@ -85,17 +108,22 @@ extension Connection {
         return sequence
     }
 
-    /// Answers the request whose head is `entry`'s bytes, at the start of the input, with
+    /// Answers the request whose head is `entry`'s bytes, at the start of the input (of the
+    /// bytes not yet appended to `inbound`, `fromUnappended`, or of `inbound`'s), with
     /// `entry`'s answer when it still stands (`RepeatableAnswer`): the connection takes it as it
     /// takes a parsed request the handler answered at once. False: it is parsed and handled.
-    private func answerAgain(_ entry: HeadMemo.Entry, work: ConnectionWork) -> Bool {
+    private func answerAgain(_ entry: HeadMemo.Entry, work: ConnectionWork, fromUnappended: Bool) -> Bool {
         var response = entry.response
         guard let memo = loop.headMemo, entry.answer.answersAgain(&response) else {
             loop.headMemo?.forget(entry)
             return false
         }
         lastHeadSlot = UInt16(memo.slot(of: entry))
-        work.inboundStart += entry.length
+        if fromUnappended {
+            work.unappended -= entry.length
+        } else {
+            work.inboundStart += entry.length
+        }
         work.continueSent = false
         let now = MonotonicInstant.now
         machine.requestCompleted(now: now, keepAlive: entry.keepAlive)

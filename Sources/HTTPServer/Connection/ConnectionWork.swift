@@ -10,6 +10,9 @@ final class ConnectionWork {
     var parser: RequestParser
     var inbound: [UInt8] = []
     var inboundStart = 0
+    /// Bytes just read that are being answered where they were read, not yet appended to
+    /// `inbound` (`Connection.answerRepeatedHeads`); 0 otherwise.
+    var unappended = 0
     var order = ResponseOrder()
     /// Output; the last chunk of each response is marked with its sequence number.
     var output = PendingWrites<UInt64>(
@@ -27,7 +30,7 @@ final class ConnectionWork {
     }
 
     /// Unconsumed request bytes are waiting.
-    var bytesBuffered: Bool { inbound.count > inboundStart }
+    var bytesBuffered: Bool { inbound.count > inboundStart || unappended > 0 }
 
     /// Whether nothing is in hand: no input byte unconsumed, no request half-parsed, nothing
     /// owed or queued. Its storage may then serve another connection.

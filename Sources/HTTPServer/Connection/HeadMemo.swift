@@ -97,11 +97,18 @@ final class HeadMemo {
     /// when `input` starts with its head, that is the head found — no hash, and no search for
     /// the head's end, which its bytes hold (their only blank line ends them).
     func sight(_ input: UnsafeRawBufferPointer, lookingFirstAt slot: Int) -> Sighting? {
-        if slot <= mask, let entry = entries[slot], input.count >= entry.length,
-           memcmp(stored + slot * Self.maxHeadBytes, input.baseAddress!, entry.length) == 0 {
+        if let entry = entry(in: slot, startOf: input) {
             return Sighting(length: entry.length, hash: entry.hash, entry: entry)
         }
         return sight(input)
+    }
+
+    /// The entry in `slot` when `input` starts with its head (its bytes hold its blank line).
+    func entry(in slot: Int, startOf input: UnsafeRawBufferPointer) -> Entry? {
+        guard slot <= mask, let entry = entries[slot], input.count >= entry.length,
+              memcmp(stored + slot * Self.maxHeadBytes, input.baseAddress!, entry.length) == 0
+        else { return nil }
+        return entry
     }
 
     /// The slot of `entry`'s head.
