@@ -12,11 +12,13 @@ public struct HTTPHeaders: Sendable, Sequence {
     /// One field: its name as written and its value (without surrounding whitespace).
     public typealias Element = (name: String, value: String)
 
-    /// Where one field lies in `bytes`: the name is `nameStart..<valueStart`, the value
-    /// `valueStart..<valueEnd`; `key` is the name's `lookupKey`, so a look-up passes over
-    /// fields of another length or initial with one comparison.
+    /// Where one field lies in `bytes`: the name is `nameStart..<nameEnd`, the value
+    /// `valueStart..<valueEnd` (a parsed field keeps the bytes between them, its `:` and
+    /// spaces); `key` is the name's `lookupKey`, so a look-up passes over fields of another
+    /// length or initial with one comparison.
     private struct Field {
         var nameStart: Int32
+        var nameEnd: Int32
         var valueStart: Int32
         var valueEnd: Int32
         var key: UInt32
@@ -43,18 +45,39 @@ public struct HTTPHeaders: Sendable, Sequence {
         append(name: name.utf8, value: value)
     }
 
-    /// Appends a field from its bytes (the parser's path: no `String` is made).
-    mutating func append<Name: Collection<UInt8>, Value: Collection<UInt8>>(name: Name, value: Value) {
-        if fields.isEmpty, fields.capacity == 0 {
-            fields.reserveCapacity(8)
-            bytes.reserveCapacity(256)
-        }
+    /// Appends a field from the bytes of its name and value.
+    private mutating func append<Name: Collection<UInt8>, Value: Collection<UInt8>>(name: Name, value: Value) {
+        reserveFirstStorage()
         let nameStart = Int32(bytes.count)
         bytes.append(contentsOf: name)
         let valueStart = Int32(bytes.count)
         bytes.append(contentsOf: value)
         let key = Self.lookupKey(count: Int(valueStart - nameStart), first: name.first ?? 0)
-        fields.append(Field(nameStart: nameStart, valueStart: valueStart, valueEnd: Int32(bytes.count), key: key))
+        fields.append(Field(nameStart: nameStart, nameEnd: valueStart, valueStart: valueStart, valueEnd: Int32(bytes.count), key: key))
+    }
+
+    /// Appends the field of a header line (the parser's path: no `String` is made): `name` and
+    /// `value` lie in one buffer, the name first, and the bytes from the name's first to the
+    /// value's last (the `:` and spaces between them included) are copied in at once: one copy
+    /// per field, not two.
+    mutating func append(name: UnsafeBufferPointer<UInt8>, valueAfterIt value: UnsafeBufferPointer<UInt8>) {
+        reserveFirstStorage()
+        let start = name.baseAddress!, gap = start.distance(to: value.baseAddress ?? start + name.count) - name.count
+        precondition(gap >= 0, "a field's value lies after its name")
+        let nameStart = Int32(bytes.count)
+        bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: name.count + gap + value.count))
+        let nameEnd = nameStart + Int32(name.count), valueStart = nameEnd + Int32(gap)
+        fields.append(Field(nameStart: nameStart, nameEnd: nameEnd, valueStart: valueStart, valueEnd: Int32(bytes.count),
+                            key: Self.lookupKey(count: name.count, first: name[0])))
+    }
+
+    /// Room for a request's usual fields, reserved when the first is added to fresh storage.
+    @inline(__always)
+    private mutating func reserveFirstStorage() {
+        if fields.isEmpty, fields.capacity == 0 {
+            fields.reserveCapacity(8)
+            bytes.reserveCapacity(256)
+        }
     }
 
     /// What two names that are equal ignoring ASCII case share: their length and their first
@@ -160,7 +183,7 @@ public struct HTTPHeaders: Sendable, Sequence {
             guard index < headers.fields.count else { return nil }
             defer { index += 1 }
             let field = headers.fields[index]
-            return (name: headers.string(field.nameStart, field.valueStart), value: headers.value(at: index))
+            return (name: headers.string(field.nameStart, field.nameEnd), value: headers.value(at: index))
         }
     }
 
@@ -168,7 +191,7 @@ public struct HTTPHeaders: Sendable, Sequence {
     public func forEachField(_ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Void) {
         bytes.withUnsafeBufferPointer { all in
             for field in fields {
-                body(UnsafeBufferPointer(rebasing: all[Int(field.nameStart)..<Int(field.valueStart)]),
+                body(UnsafeBufferPointer(rebasing: all[Int(field.nameStart)..<Int(field.nameEnd)]),
                      UnsafeBufferPointer(rebasing: all[Int(field.valueStart)..<Int(field.valueEnd)]))
             }
         }
@@ -199,7 +222,7 @@ public struct HTTPHeaders: Sendable, Sequence {
             bytes.withUnsafeBufferPointer { all in
                 for index in start..<fields.count where fields[index].key == key {
                     let field = fields[index]
-                    let candidate = UnsafeBufferPointer(rebasing: all[Int(field.nameStart)..<Int(field.valueStart)])
+                    let candidate = UnsafeBufferPointer(rebasing: all[Int(field.nameStart)..<Int(field.nameEnd)])
                     if Self.equalNames(candidate, wanted) { return index }
                 }
                 return nil

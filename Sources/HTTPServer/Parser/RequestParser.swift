@@ -230,7 +230,7 @@ struct RequestParser: Sendable {
         }
         switch HeaderField.parse(line) {
         case .success(let field):
-            request?.headers.append(name: field.name, value: field.value)
+            request?.headers.append(name: field.name, valueAfterIt: field.value)
             return nil
         case .failure(let error):
             return error
