@@ -22,17 +22,40 @@ struct ActionRunner: Sendable {
 
     private var site: Site { pipeline.snapshot.site }
 
+    /// How a request stands after the checks.
+    enum Checked {
+        /// Refused (SPEC §11's 4xx answers), with no backend called: the answer, given at once.
+        case refused(HTTPResponse)
+        /// Passed: the action to `perform`.
+        case passed(ActionCheck)
+    }
+
     /// Answers `request` (an action's path), whose context the caller made; `completion` runs
     /// once, with the response (its annotation an `ActionRecord`).
     func run(_ request: HTTPRequest, context: PageRequestContext, completion: @escaping @Sendable (HTTPResponse) -> Void) {
-        let check: ActionCheck, action = site.action(named: ActionCheck.actionName(request.path))
-        switch ActionCheck.check(request, action: action, maxBody: maxBody, cors: cors) {
-        case .success(let checked): check = checked
-        case .failure(let error):
-            return completion(answer(.failure(error), action: action?.name ?? "-", backend: nil, headers: request.headers,
-                                     trace: context.trace))
+        switch check(request, trace: context.trace) {
+        case .refused(let response): completion(response)
+        case .passed(let check): perform(check, context: context, completion: completion)
         }
-        let headers = request.headers
+    }
+
+    /// The checks of `request` (an action's path), whose trace the caller read. A refusal is
+    /// answered here, so the server gives it at once, with no context made and no closure
+    /// kept for a later answer (`perform`'s).
+    func check(_ request: HTTPRequest, trace: TraceContext) -> Checked {
+        let action = site.action(named: ActionCheck.actionName(request.path))
+        switch ActionCheck.check(request, action: action, maxBody: maxBody, cors: cors) {
+        case .success(let check):
+            return .passed(check)
+        case .failure(let error):
+            return .refused(answer(.failure(error), action: action?.name ?? "-", backend: nil, headers: request.headers, trace: trace))
+        }
+    }
+
+    /// Performs an action that passed its checks, for the request of `context`; `completion`
+    /// runs once, with the response (its annotation an `ActionRecord`).
+    func perform(_ check: ActionCheck, context: PageRequestContext, completion: @escaping @Sendable (HTTPResponse) -> Void) {
+        let headers = context.headers
         calls.call(check, headers: headers, requestID: context.requestID, trace: context.trace, on: context.eventLoop) { answer in
             let finish: @Sendable (Result<[UInt8], ActionError>, Int?) -> Void = { outcome, backend in
                 completion(self.answer(outcome, action: check.action.name, backend: backend, headers: headers, trace: context.trace))
