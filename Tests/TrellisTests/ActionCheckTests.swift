@@ -26,7 +26,7 @@ import TestSupport
 
     @Test func aRefusedInputIsTheErrorObjectWithItsFieldsAdded() {
         let fields = JSONObject(["quantity": .string("expected an integer from 1 to 20"), "note": .string("say \"hi\"")])
-        let error = ActionError(HTTPError(status: 400, code: "bad_input", message: "the input breaks \"the\" rules"), fields: fields)
+        let error = ActionError(HTTPError(status: 400, code: "bad_input", message: "the input breaks \"the\" rules"), fields: Self.members(fields))
         #expect(String(decoding: error.body, as: UTF8.self)
             == #"{"error":{"status":400,"code":"bad_input","message":"the input breaks \"the\" rules","#
             + #""fields":{"quantity":"expected an integer from 1 to 20","note":"say \"hi\""}}}"#)
@@ -52,7 +52,12 @@ import TestSupport
             let error = errors.randomElement(using: &random)!
             let own = Array(error.jsonBody.utf8)
             let expected = Array(own.dropLast(2)) + Array(#","fields":"#.utf8) + JSONWriter.encode(.object(fields)) + Array("}}".utf8)
-            #expect(ActionError(error, fields: fields).body == expected, "\(error) \(fields)")
+            #expect(ActionError(error, fields: Self.members(fields)).body == expected, "\(error) \(fields)")
         }
+    }
+
+    /// Each member of `fields` as the writer encodes it: its object's bytes without the braces.
+    static func members(_ fields: JSONObject) -> [[UInt8]] {
+        fields.members.map { Array(JSONWriter.encode(.object(JSONObject([$0.key: $0.value]))).dropFirst().dropLast()) }
     }
 }

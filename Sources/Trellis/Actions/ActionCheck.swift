@@ -79,7 +79,7 @@ struct ActionCheck: Sendable {
         case .success(let checked):
             return .success(ActionCheck(action: action, input: checked, page: page, idempotencyKey: key, query: query))
         case .failure(let bad):
-            return .failure(ActionError(ActionError.refusedInput, fields: bad.fields))
+            return .failure(ActionError(ActionError.refusedInput, fields: bad.members))
         }
     }
 
