@@ -24,7 +24,9 @@ public struct HTTPHeaders: Sendable, Sequence {
         var key: UInt32
     }
 
-    private var bytes: [UInt8] = []
+    /// Internal (not private) for the `@inlinable` readers of a value's bytes only, which a
+    /// caller in another module then specializes: nothing outside this file writes it.
+    @usableFromInline private(set) var bytes: [UInt8] = []
     private var fields: [Field] = []
 
     /// An empty list.
@@ -103,11 +105,27 @@ public struct HTTPHeaders: Sendable, Sequence {
     }
 
     /// `body` applied to the bytes of the first value for `name`, nil when there is none: a
-    /// value read where it lies, with no `String` made of it.
+    /// value read where it lies, with no `String` made of it. Inlinable, as `withCombinedValue`
+    /// is: a caller in another module specializes it and inlines its `body`, where a generic
+    /// call through closures would cost more than the look-up.
+    @inlinable
     public func withFirstValue<Result>(of name: String, _ body: (UnsafeBufferPointer<UInt8>?) -> Result) -> Result {
-        guard let index = firstIndex(of: name, from: 0) else { return body(nil) }
-        let field = fields[index]
-        return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[Int(field.valueStart)..<Int(field.valueEnd)])) }
+        guard let range = firstValueRange(of: name) else { return body(nil) }
+        return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+
+    /// Where the first value for `name` lies in `bytes`, nil when there is none.
+    @usableFromInline
+    func firstValueRange(of name: String) -> Range<Int>? {
+        firstIndex(of: name, from: 0).map { Int(fields[$0].valueStart)..<Int(fields[$0].valueEnd) }
+    }
+
+    /// Where the first value for `name` lies in `bytes`, and whether a later field is called
+    /// `name` too; nil when none is.
+    @usableFromInline
+    func firstValueLocation(of name: String) -> (range: Range<Int>, repeated: Bool)? {
+        guard let first = firstIndex(of: name, from: 0) else { return nil }
+        return (Int(fields[first].valueStart)..<Int(fields[first].valueEnd), firstIndex(of: name, from: first + 1) != nil)
     }
 
     /// All values for `name`, in order.
@@ -141,12 +159,10 @@ public struct HTTPHeaders: Sendable, Sequence {
     /// `body` applied to the bytes of the value `combinedValue` gives, nil when there is no such
     /// field: a single field's value read where it lies, with no `String` made of it (several
     /// fields' values are joined with ", " first). The bytes are as sent, not repaired as UTF-8.
+    @inlinable
     public func withCombinedValue<Result>(of name: String, _ body: (UnsafeBufferPointer<UInt8>?) -> Result) -> Result {
-        guard let first = firstIndex(of: name, from: 0) else { return body(nil) }
-        guard firstIndex(of: name, from: first + 1) != nil else {
-            let field = fields[first]
-            return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[Int(field.valueStart)..<Int(field.valueEnd)])) }
-        }
+        guard let (range, repeated) = firstValueLocation(of: name) else { return body(nil) }
+        guard repeated else { return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) } }
         return Array(valueBytes(name).joined(separator: Array(", ".utf8))).withUnsafeBufferPointer { body($0) }
     }
 
