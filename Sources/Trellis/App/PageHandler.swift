@@ -35,16 +35,16 @@ struct PageHandler: HTTPHandler {
         }
     }
 
-    /// An action (SPEC §11): a refusal is answered at once, as a cache hit is, with no closure
-    /// and no `PageRequestContext`; only an action that passed its checks needs them.
+    /// An action (SPEC §11): a refusal is answered at once, as a cache hit is, with no closure,
+    /// `PageRequestContext` or `ActionRunner`; only an action that passed its checks needs them.
     private func act(_ request: HTTPRequest, trace: TraceContext, responder: HTTPResponder) {
-        let actions = app.actions
-        switch actions.check(request, trace: trace) {
+        let snapshot = app.store.current
+        switch ActionRunner.check(request, site: snapshot.site, maxBody: app.maxBody, cors: app.cors, trace: trace) {
         case .refused(let response):
             respond(response, record: nil, to: request, via: responder)
         case .passed(let check):
             let context = PageRequestContext(request, trace: trace, date: app.scheduleDate, eventLoop: responder.eventLoop)
-            actions.perform(check, context: context) { respond($0, record: nil, to: request, via: responder) }
+            app.actions(on: snapshot).perform(check, context: context) { respond($0, record: nil, to: request, via: responder) }
         }
     }
 
