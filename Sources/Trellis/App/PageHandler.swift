@@ -88,8 +88,17 @@ struct PageHandler: HTTPHandler {
     }
 
     func didRespond(_ exchange: HTTPExchange) {
-        let record = exchange.annotation as? PageRecord  // nearly every answer's: asked first
-        let action = record == nil ? exchange.annotation as? ActionRecord : nil
+        // Which record an answer carries is asked of the likelier first (a cast that fails costs
+        // most): a page's for nearly every answer, an action's for an error answer (a refused
+        // input is the error given most).
+        let action: ActionRecord?, record: PageRecord?
+        if exchange.errorCode == nil {
+            record = exchange.annotation as? PageRecord
+            action = record == nil ? exchange.annotation as? ActionRecord : nil
+        } else {
+            action = exchange.annotation as? ActionRecord
+            record = action == nil ? exchange.annotation as? PageRecord : nil
+        }
         if let action { app.metrics.record(action: action.action, exchange) }
         if let hit = record?.repeated {
             app.metrics.record(exchange, in: hit.durationSeries, fallbacks: hit.representation.result.fallbackTypes,
