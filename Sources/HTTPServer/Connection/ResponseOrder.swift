@@ -26,9 +26,14 @@ struct ResponseOrder {
     @discardableResult
     mutating func fulfil(_ sequence: UInt64, with response: consuming HTTPResponse) -> Bool {
         guard sequence >= firstSequence + UInt64(head), sequence < nextSequence else { return false }
-        let index = Int(sequence - firstSequence)
-        guard slots[index].response == nil else { return false }
-        slots[index].response = response
+        return Self.fill(&slots[Int(sequence - firstSequence)].response, with: response)
+    }
+
+    /// Puts `response` in an empty `slot`; false when it holds one already. The slot is reached
+    /// in place (asked through the array's subscript, the whole slot would be copied).
+    private static func fill(_ slot: inout HTTPResponse?, with response: consuming HTTPResponse) -> Bool {
+        guard slot == nil else { return false }
+        slot = response
         return true
     }
 
