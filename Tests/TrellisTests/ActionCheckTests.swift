@@ -26,7 +26,7 @@ import TestSupport
 
     @Test func aRefusedInputIsTheErrorObjectWithItsFieldsAdded() {
         let fields = JSONObject(["quantity": .string("expected an integer from 1 to 20"), "note": .string("say \"hi\"")])
-        let error = ActionError(HTTPError(status: 400, code: "bad_input", message: "the input breaks \"the\" rules"), fields: fields)
+        let error = ActionError(HTTPError(status: 400, code: "bad_input", message: "the input breaks \"the\" rules"), fields: Self.members(fields))
         #expect(String(decoding: error.body, as: UTF8.self)
             == #"{"error":{"status":400,"code":"bad_input","message":"the input breaks \"the\" rules","#
             + #""fields":{"quantity":"expected an integer from 1 to 20","note":"say \"hi\""}}}"#)
@@ -52,7 +52,25 @@ import TestSupport
             let error = errors.randomElement(using: &random)!
             let own = Array(error.jsonBody.utf8)
             let expected = Array(own.dropLast(2)) + Array(#","fields":"#.utf8) + JSONWriter.encode(.object(fields)) + Array("}}".utf8)
-            #expect(ActionError(error, fields: fields).body == expected, "\(error) \(fields)")
+            #expect(ActionError(error, fields: Self.members(fields)).body == expected, "\(error) \(fields)")
         }
+    }
+
+    /// An action's name is what follows the prefix, its bytes copied whole; its twin decodes
+    /// them with `String(decoding:as:)`: on generated paths, with and without the prefix, whose
+    /// tenth byte may fall inside a character (then both repair it alike).
+    @Test func anActionsNameIsWhatFollowsThePrefix() {
+        var random = SeededGenerator(seed: 0xAC71)
+        let pieces = ["/_actions/", "/_actions/", "a", "add-to-cart", "é", "€", "😀", "-", "/", "%20", "_"]
+        for _ in 0..<GeneratedCases.count(default: 2_000) {
+            let path = (0..<Int.random(in: 0...5, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            let expected = String(decoding: path.utf8.dropFirst(ActionCheck.prefix.utf8.count), as: UTF8.self)
+            #expect(ActionCheck.actionName(path) == expected, "\(path)")
+        }
+    }
+
+    /// Each member of `fields` as the writer encodes it: its object's bytes without the braces.
+    static func members(_ fields: JSONObject) -> [[UInt8]] {
+        fields.members.map { Array(JSONWriter.encode(.object(JSONObject([$0.key: $0.value]))).dropFirst().dropLast()) }
     }
 }

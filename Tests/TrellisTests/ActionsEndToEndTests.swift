@@ -43,6 +43,17 @@ import Testing
             + #""note":"expected at most 5 characters","color":"not an input of this action"}}}"#)
         #expect(input.header("Cache-Control") == "no-store")
         #expect(backend.received.isEmpty)
+        // A refusal is logged and counted as the action's, with no backend status.
+        let refused = try client.post("/_actions/buy", #"{"input":{"quantity":50}}"#, headers: [Self.json, ("X-Client-Version", "ios/5.2.0")])
+        #expect(refused.status == 400)
+        let line = try server.waitFor("the refusal's access-log line", timeout: 10) {
+            server.accessLog.first { $0.contains("path=/_actions/buy") && $0.contains("client=ios/5.2.0") }
+        }
+        #expect(line.contains("status=400") && line.contains("cache=bypass") && line.contains("action=buy backend=- error=bad_input"))
+        let metrics = try client.request("/metrics").bodyText
+        #expect(metrics.contains(#"trellis_actions_total{action="buy",status="400"} 10"#))
+        #expect(metrics.contains(#"trellis_actions_total{action="-",status="404"} 1"#))
+        #expect(metrics.contains(#"trellis_requests_total{page="-",section="",status="400",platform="ios",class="ios/5.1.0"} 1"#))
         #expect(server.stop() == 0)
     }
 

@@ -55,12 +55,13 @@ extension Connection {
         guard let work = lent else { return }
         processing = true
         defer { processing = false }
-        while !closed, machine.acceptsRequest(maxOwed: Self.maxOwed), work.bytesBuffered {
-            let sighting = work.parser.isAtStart ? loop.headMemo.flatMap { memo in
+        while !closed, machine.acceptsRequest(maxOwed: Self.maxOwed), work.inboundWaiting {
+            let memo = work.parser.isAtStart && Self.mayBeRemembered(work.inbound[work.inboundStart]) ? loop.headMemo : nil
+            let sighting = memo.flatMap { memo in
                 work.inbound.withUnsafeBytes {
                     memo.sight(UnsafeRawBufferPointer(rebasing: $0[work.inboundStart...]), lookingFirstAt: Int(lastHeadSlot))
                 }
-            } : nil
+            }
             if let entry = sighting?.entry, answerAgain(entry, work: work, fromUnappended: false) { continue }
             let result = work.inbound.withUnsafeBufferPointer { all in
                 work.parser.parse(UnsafeBufferPointer(rebasing: all[work.inboundStart...]))
@@ -93,6 +94,13 @@ extension Connection {
             }
         }
         compactInbound(work)
+    }
+
+    /// Whether a head whose first byte is `first` may be one the head memo remembers: a `GET`'s
+    /// or a `HEAD`'s (`offer`), or an empty line before one. Another method's head (an action's
+    /// `POST`) can never be answered again, so it is not hashed and looked up for nothing.
+    static func mayBeRemembered(_ first: UInt8) -> Bool {
+        first == UInt8(ascii: "G") || first == UInt8(ascii: "H") || first == ByteClass.cr
     }
 
     /// Parses more once the pipeline has room again (after responses are written).

@@ -39,12 +39,14 @@ extension Connection {
     func queue(head: [UInt8], _ response: HTTPResponse, for request: Pending, sequence: UInt64, closing: Bool) {
         guard let work = lent else { return }
         let sendBody = !request.isHead && !ResponseHead.isBodiless(response.status) && !response.body.isEmpty
-        let exchange = HTTPExchange(
-            requestID: request.requestID, method: request.method, path: request.path, status: response.status,
-            bodyBytes: sendBody ? response.body.count : 0, nanoseconds: 0, errorCode: response.errorCode,
-            annotation: response.annotation, written: true, loop: loop.index, remoteAddress: remoteAddress,
-            requestHeaders: request.headers)
-        work.unwritten.append(Completion(exchange: exchange, startedAt: request.startedAt, closing: closing))
+        // The exchange is made in its place in the record (made apart, it would be copied in).
+        work.unwritten.append(Completion(
+            exchange: HTTPExchange(
+                requestID: request.requestID, method: request.method, path: request.path, status: response.status,
+                bodyBytes: sendBody ? response.body.count : 0, nanoseconds: 0, errorCode: response.errorCode,
+                annotation: response.annotation, written: true, loop: loop.index, remoteAddress: remoteAddress,
+                requestHeaders: request.headers),
+            startedAt: request.startedAt, closing: closing))
         work.output.append(head, mark: sendBody ? nil : sequence, recyclable: true)
         if sendBody { work.output.append(response.body, mark: sequence) }
     }

@@ -29,8 +29,12 @@ final class ConnectionWork {
         parser = RequestParser(limits: limits)
     }
 
-    /// Unconsumed request bytes are waiting.
-    var bytesBuffered: Bool { inbound.count > inboundStart || unappended > 0 }
+    /// Unconsumed request bytes are waiting (in `inbound`, or being answered where they were
+    /// read).
+    var bytesBuffered: Bool { inboundWaiting || unappended > 0 }
+
+    /// Unconsumed bytes are waiting in `inbound` (what `processInput` parses).
+    var inboundWaiting: Bool { inbound.count > inboundStart }
 
     /// Whether nothing is in hand: no input byte unconsumed, no request half-parsed, nothing
     /// owed or queued. Its storage may then serve another connection.

@@ -26,9 +26,14 @@ struct ResponseOrder {
     @discardableResult
     mutating func fulfil(_ sequence: UInt64, with response: consuming HTTPResponse) -> Bool {
         guard sequence >= firstSequence + UInt64(head), sequence < nextSequence else { return false }
-        let index = Int(sequence - firstSequence)
-        guard slots[index].response == nil else { return false }
-        slots[index].response = response
+        return Self.fill(&slots[Int(sequence - firstSequence)].response, with: response)
+    }
+
+    /// Puts `response` in an empty `slot`; false when it holds one already. The slot is reached
+    /// in place (asked through the array's subscript, the whole slot would be copied).
+    private static func fill(_ slot: inout HTTPResponse?, with response: consuming HTTPResponse) -> Bool {
+        guard slot == nil else { return false }
+        slot = response
         return true
     }
 
@@ -37,7 +42,7 @@ struct ResponseOrder {
         precondition(!hasMoreOwed, "ResponseOrder.pass with answers owed")
         defer {
             nextSequence += 1
-            slots.removeAll(keepingCapacity: true)
+            if !slots.isEmpty { slots.removeAll(keepingCapacity: true) }  // nearly always empty: the call is not made
             head = 0
             firstSequence = nextSequence
         }
@@ -54,13 +59,18 @@ struct ResponseOrder {
     mutating func popNext() -> (sequence: UInt64, request: Connection.Pending, response: HTTPResponse)? {
         guard head < slots.count, let response = slots[head].response.take() else { return nil }
         let sequence = firstSequence + UInt64(head)
-        let request = slots[head].request
-        head += 1
-        if head == slots.count {
-            slots.removeAll(keepingCapacity: true)
+        guard head + 1 < slots.count else {
+            // The last one owed (nearly always the only one): its request is moved out of the
+            // slots, not copied, and they are left empty with their storage.
+            let request = slots.removeLast().request
+            if head > 0 { slots.removeAll(keepingCapacity: true) }
             firstSequence = nextSequence
             head = 0
-        } else if head >= 32 {
+            return (sequence, request, response)
+        }
+        let request = slots[head].request
+        head += 1
+        if head >= 32 {
             // Pipelined without pause: drop what was handed out, so the slots stay few.
             slots.removeFirst(head)
             firstSequence += UInt64(head)

@@ -12,17 +12,21 @@ public struct HTTPHeaders: Sendable, Sequence {
     /// One field: its name as written and its value (without surrounding whitespace).
     public typealias Element = (name: String, value: String)
 
-    /// Where one field lies in `bytes`: the name is `nameStart..<valueStart`, the value
-    /// `valueStart..<valueEnd`; `key` is the name's `lookupKey`, so a look-up passes over
-    /// fields of another length or initial with one comparison.
+    /// Where one field lies in `bytes`: the name is `nameStart..<nameEnd`, the value
+    /// `valueStart..<valueEnd` (a parsed field keeps the bytes between them, its `:` and
+    /// spaces); `key` is the name's `lookupKey`, so a look-up passes over fields of another
+    /// length or initial with one comparison.
     private struct Field {
         var nameStart: Int32
+        var nameEnd: Int32
         var valueStart: Int32
         var valueEnd: Int32
         var key: UInt32
     }
 
-    private var bytes: [UInt8] = []
+    /// Internal (not private) for the `@inlinable` readers of a value's bytes only, which a
+    /// caller in another module then specializes: nothing outside this file writes it.
+    @usableFromInline private(set) var bytes: [UInt8] = []
     private var fields: [Field] = []
 
     /// An empty list.
@@ -43,18 +47,39 @@ public struct HTTPHeaders: Sendable, Sequence {
         append(name: name.utf8, value: value)
     }
 
-    /// Appends a field from its bytes (the parser's path: no `String` is made).
-    mutating func append<Name: Collection<UInt8>, Value: Collection<UInt8>>(name: Name, value: Value) {
-        if fields.isEmpty, fields.capacity == 0 {
-            fields.reserveCapacity(8)
-            bytes.reserveCapacity(256)
-        }
+    /// Appends a field from the bytes of its name and value.
+    private mutating func append<Name: Collection<UInt8>, Value: Collection<UInt8>>(name: Name, value: Value) {
+        reserveFirstStorage()
         let nameStart = Int32(bytes.count)
         bytes.append(contentsOf: name)
         let valueStart = Int32(bytes.count)
         bytes.append(contentsOf: value)
         let key = Self.lookupKey(count: Int(valueStart - nameStart), first: name.first ?? 0)
-        fields.append(Field(nameStart: nameStart, valueStart: valueStart, valueEnd: Int32(bytes.count), key: key))
+        fields.append(Field(nameStart: nameStart, nameEnd: valueStart, valueStart: valueStart, valueEnd: Int32(bytes.count), key: key))
+    }
+
+    /// Appends the field of a header line (the parser's path: no `String` is made): `name` and
+    /// `value` lie in one buffer, the name first, and the bytes from the name's first to the
+    /// value's last (the `:` and spaces between them included) are copied in at once: one copy
+    /// per field, not two.
+    mutating func append(name: UnsafeBufferPointer<UInt8>, valueAfterIt value: UnsafeBufferPointer<UInt8>) {
+        reserveFirstStorage()
+        let start = name.baseAddress!, gap = start.distance(to: value.baseAddress ?? start + name.count) - name.count
+        precondition(gap >= 0, "a field's value lies after its name")
+        let nameStart = Int32(bytes.count)
+        bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: name.count + gap + value.count))
+        let nameEnd = nameStart + Int32(name.count), valueStart = nameEnd + Int32(gap)
+        fields.append(Field(nameStart: nameStart, nameEnd: nameEnd, valueStart: valueStart, valueEnd: Int32(bytes.count),
+                            key: Self.lookupKey(count: name.count, first: name[0])))
+    }
+
+    /// Room for a request's usual fields, reserved when the first is added to fresh storage.
+    @inline(__always)
+    private mutating func reserveFirstStorage() {
+        if fields.isEmpty, fields.capacity == 0 {
+            fields.reserveCapacity(8)
+            bytes.reserveCapacity(256)
+        }
     }
 
     /// What two names that are equal ignoring ASCII case share: their length and their first
@@ -80,11 +105,27 @@ public struct HTTPHeaders: Sendable, Sequence {
     }
 
     /// `body` applied to the bytes of the first value for `name`, nil when there is none: a
-    /// value read where it lies, with no `String` made of it.
+    /// value read where it lies, with no `String` made of it. Inlinable, as `withCombinedValue`
+    /// is: a caller in another module specializes it and inlines its `body`, where a generic
+    /// call through closures would cost more than the look-up.
+    @inlinable
     public func withFirstValue<Result>(of name: String, _ body: (UnsafeBufferPointer<UInt8>?) -> Result) -> Result {
-        guard let index = firstIndex(of: name, from: 0) else { return body(nil) }
-        let field = fields[index]
-        return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[Int(field.valueStart)..<Int(field.valueEnd)])) }
+        guard let range = firstValueRange(of: name) else { return body(nil) }
+        return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+
+    /// Where the first value for `name` lies in `bytes`, nil when there is none.
+    @usableFromInline
+    func firstValueRange(of name: String) -> Range<Int>? {
+        firstIndex(of: name, from: 0).map { Int(fields[$0].valueStart)..<Int(fields[$0].valueEnd) }
+    }
+
+    /// Where the first value for `name` lies in `bytes`, and whether a later field is called
+    /// `name` too; nil when none is.
+    @usableFromInline
+    func firstValueLocation(of name: String) -> (range: Range<Int>, repeated: Bool)? {
+        guard let first = firstIndex(of: name, from: 0) else { return nil }
+        return (Int(fields[first].valueStart)..<Int(fields[first].valueEnd), firstIndex(of: name, from: first + 1) != nil)
     }
 
     /// All values for `name`, in order.
@@ -118,12 +159,10 @@ public struct HTTPHeaders: Sendable, Sequence {
     /// `body` applied to the bytes of the value `combinedValue` gives, nil when there is no such
     /// field: a single field's value read where it lies, with no `String` made of it (several
     /// fields' values are joined with ", " first). The bytes are as sent, not repaired as UTF-8.
+    @inlinable
     public func withCombinedValue<Result>(of name: String, _ body: (UnsafeBufferPointer<UInt8>?) -> Result) -> Result {
-        guard let first = firstIndex(of: name, from: 0) else { return body(nil) }
-        guard firstIndex(of: name, from: first + 1) != nil else {
-            let field = fields[first]
-            return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[Int(field.valueStart)..<Int(field.valueEnd)])) }
-        }
+        guard let (range, repeated) = firstValueLocation(of: name) else { return body(nil) }
+        guard repeated else { return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) } }
         return Array(valueBytes(name).joined(separator: Array(", ".utf8))).withUnsafeBufferPointer { body($0) }
     }
 
@@ -160,7 +199,7 @@ public struct HTTPHeaders: Sendable, Sequence {
             guard index < headers.fields.count else { return nil }
             defer { index += 1 }
             let field = headers.fields[index]
-            return (name: headers.string(field.nameStart, field.valueStart), value: headers.value(at: index))
+            return (name: headers.string(field.nameStart, field.nameEnd), value: headers.value(at: index))
         }
     }
 
@@ -168,7 +207,7 @@ public struct HTTPHeaders: Sendable, Sequence {
     public func forEachField(_ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Void) {
         bytes.withUnsafeBufferPointer { all in
             for field in fields {
-                body(UnsafeBufferPointer(rebasing: all[Int(field.nameStart)..<Int(field.valueStart)]),
+                body(UnsafeBufferPointer(rebasing: all[Int(field.nameStart)..<Int(field.nameEnd)]),
                      UnsafeBufferPointer(rebasing: all[Int(field.valueStart)..<Int(field.valueEnd)]))
             }
         }
@@ -199,7 +238,7 @@ public struct HTTPHeaders: Sendable, Sequence {
             bytes.withUnsafeBufferPointer { all in
                 for index in start..<fields.count where fields[index].key == key {
                     let field = fields[index]
-                    let candidate = UnsafeBufferPointer(rebasing: all[Int(field.nameStart)..<Int(field.valueStart)])
+                    let candidate = UnsafeBufferPointer(rebasing: all[Int(field.nameStart)..<Int(field.nameEnd)])
                     if Self.equalNames(candidate, wanted) { return index }
                 }
                 return nil
@@ -211,8 +250,15 @@ public struct HTTPHeaders: Sendable, Sequence {
         string(fields[index].valueStart, fields[index].valueEnd)
     }
 
+    /// The bytes from `start` to `end` as a `String`, repaired as `String(decoding:as:)` repairs
+    /// bytes that are not UTF-8; copied in whole, so a short ASCII value (nearly every one) is
+    /// known valid at once rather than decoded (HTTPHeadersStringTests compare the two).
     private func string(_ start: Int32, _ end: Int32) -> String {
-        bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[Int(start)..<Int(end)]), as: UTF8.self) }
+        bytes.withUnsafeBufferPointer { all in
+            String(unsafeUninitializedCapacity: Int(end - start)) {
+                $0.initialize(fromContentsOf: UnsafeBufferPointer(rebasing: all[Int(start)..<Int(end)]))
+            }
+        }
     }
 
     /// ASCII case-insensitive comparison of two field names.

@@ -50,8 +50,14 @@ public struct HTTPRequest: Sendable {
     /// A request read from the wire with an origin-form target, as the bytes of its path and
     /// query (checked: ASCII, RFC 3986), which become `path` and `query` directly.
     init(method: String, path: UnsafeBufferPointer<UInt8>, query: UnsafeBufferPointer<UInt8>?, version: HTTPVersion) {
-        self.init(method: method, path: Self.text(ascii: path), query: query.map(Self.text(ascii:)), otherFormTarget: nil,
-                  version: version, headers: HTTPHeaders(), body: [], requestID: "")
+        self.method = method
+        self.path = Self.text(ascii: path)
+        self.query = query.map(Self.text(ascii:))
+        otherFormTarget = nil
+        self.version = version
+        headers = HTTPHeaders()
+        body = []
+        requestID = ""
     }
 
     /// The string of `bytes`, which the parser checked are ASCII: copied in, without the

@@ -1,16 +1,18 @@
 extension RequestParser {
     /// Checks the head as a whole (Host, framing) and decides how the body is delimited. The
-    /// three fields that frame a request are found in one pass over the fields.
+    /// three fields that frame a request are found in one pass over the fields; a single
+    /// `Content-Length` (a body's usual framing) is read where it lies, with no `String` made.
     mutating func finishHead() -> HTTPError? {
         guard let request, headEnd != nil else { return .badRequest("Incomplete request.") }
-        var hosts = 0, validHost = true
-        var codings: [String] = [], lengths: [String] = []
+        var hosts = 0, validHost = true, lengths = 0, firstLength: Int?
+        var codings: [String] = []
         request.headers.forEachField { name, value in
             if ByteClass.equalsLowercase(name, "host") {
                 hosts += 1
                 validHost = value.allSatisfy(ByteClass.isHostByte)
             } else if ByteClass.equalsLowercase(name, "content-length") {
-                lengths.append(String(decoding: value, as: UTF8.self))
+                lengths += 1
+                if lengths == 1 { firstLength = HeaderField.contentLength(value) }
             } else if ByteClass.equalsLowercase(name, "transfer-encoding") {
                 codings.append(String(decoding: value, as: UTF8.self))
             }
@@ -20,17 +22,18 @@ extension RequestParser {
         if !validHost { return .badRequest("Invalid Host header.") }  // RFC 9112 §3.2
 
         if !codings.isEmpty {
-            if !lengths.isEmpty { return .badRequest("Both Content-Length and Transfer-Encoding.") }
+            if lengths > 0 { return .badRequest("Both Content-Length and Transfer-Encoding.") }
             if request.version == .http1_0 { return .badRequest("Transfer-Encoding on HTTP/1.0.") }
             if let error = Self.checkChunkedOnly(codings) { return error }
             body = .chunked(ChunkedDecoder(maxBody: limits.maxBody, framingBudget: limits.maxHeaderBytes))
             return nil
         }
-        guard let first = lengths.first else {
+        guard lengths > 0 else {
             body = .none
             return nil
         }
-        guard lengths.allSatisfy({ $0 == first }), let length = HeaderField.contentLength(first.utf8) else {
+        // Repeated fields must agree as sent (the rare case: their values are compared as text).
+        guard let length = firstLength, lengths == 1 || Set(request.headers.values("Content-Length")).count == 1 else {
             return .badRequest("Invalid Content-Length.")
         }
         if length > limits.maxBody { return .contentTooLarge }

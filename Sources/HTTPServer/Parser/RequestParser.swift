@@ -135,9 +135,8 @@ struct RequestParser: Sendable {
             return .request(request.take()!, consumed: start)
         case .length(let length):
             guard bytes.count - start >= length else { return .needMore }
-            var complete = request.take()!
-            complete.body = Array(bytes[start..<start + length])
-            return .request(complete, consumed: start + length)
+            request!.body = Array(bytes[start..<start + length])  // set in place, then moved out: never copied
+            return .request(request.take()!, consumed: start + length)
         case .chunked(var decoder):
             body = .none  // the decoder alone owns its body while it grows: no copy on append
             switch decoder.decode(UnsafeBufferPointer(rebasing: bytes[start...])) {
@@ -211,9 +210,9 @@ struct RequestParser: Sendable {
             }
             if line.count > limits.maxRequestLine { return .uriTooLong }
             switch Self.parseRequestLine(line) {
-            case .success(var parsed):
-                if let spare = spareHeaders.popLast() { parsed.headers = spare }  // both empty: the spare has storage
+            case .success(let parsed):
                 request = parsed
+                if let spare = spareHeaders.popLast() { request!.headers = spare }  // both empty: the spare has storage
                 self.requestLineEnd = end
                 return nil
             case .failure(let error):
@@ -230,7 +229,7 @@ struct RequestParser: Sendable {
         }
         switch HeaderField.parse(line) {
         case .success(let field):
-            request?.headers.append(name: field.name, value: field.value)
+            request?.headers.append(name: field.name, valueAfterIt: field.value)
             return nil
         case .failure(let error):
             return error

@@ -17,9 +17,21 @@ final class InputRule: Sendable {
     /// The messages of a bad value, made once with the rule (every refused input names one):
     /// `expected an integer from 1 to 20`, the same after `required: ` for a missing value,
     /// and `expected at most N characters` for a string that is too long.
-    let expected: String
-    let missing: String
-    let tooLong: String
+    let expected: Problem
+    let missing: Problem
+    let tooLong: Problem
+
+    /// What is wrong with a field: its message, and the member a refused input's `"fields"`
+    /// gets for it (`BadInput.member`), encoded once with the rule.
+    struct Problem: Sendable {
+        let message: String
+        let member: [UInt8]
+
+        init(field: String, _ message: String) {
+            self.message = message
+            member = BadInput.member(field, message)
+        }
+    }
 
     init(name: String, type: FieldType, required: Bool, min: Double?, max: Double?, maxLength: Int) {
         self.name = name
@@ -28,9 +40,10 @@ final class InputRule: Sendable {
         self.min = min
         self.max = max
         self.maxLength = maxLength
-        expected = "expected \(Self.expectation(type: type, min: min, max: max, maxLength: maxLength))"
-        missing = "required: \(expected)"
-        tooLong = "expected at most \(maxLength) characters"
+        let expected = "expected \(Self.expectation(type: type, min: min, max: max, maxLength: maxLength))"
+        self.expected = Problem(field: name, expected)
+        missing = Problem(field: name, "required: \(expected)")
+        tooLong = Problem(field: name, "expected at most \(maxLength) characters")
     }
 
     /// What the message of a bad value says is expected: `an integer from 1 to 20`.
@@ -58,7 +71,7 @@ final class InputRule: Sendable {
     }
 
     /// What is wrong with `value` (present, not null), or nil when it satisfies the rule.
-    func problem(with value: JSONValue) -> String? {
+    func problem(with value: JSONValue) -> Problem? {
         guard type.accepts(value) else { return expected }
         if case .number(let text) = value, let number = DecimalText.double(text) {  // a bound is checked on every action
             if let min, number < min { return expected }

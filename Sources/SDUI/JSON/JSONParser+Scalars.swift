@@ -85,11 +85,15 @@ extension JSONParser {
         return value
     }
 
-    /// The string of the bytes in `range`, all ASCII: valid UTF-8 as they are, so made without
-    /// the generic validation `decodeUTF8` runs (JSONParserTests compare the two on generated
-    /// strings).
+    /// The string of the bytes in `range`, all ASCII: valid UTF-8 as they are, so copied into
+    /// the string without the generic validation `decodeUTF8` runs, or the repairs
+    /// `String(decoding:as:)` prepares for (a short one is then known ASCII at once); a number's
+    /// text too. JSONParserTests compare the strings parsed with `String(validating:)` of their
+    /// bytes on generated literals.
     func asciiText(_ range: Range<Int>) -> String {
-        bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
+        bytes.withUnsafeBufferPointer { all in
+            String(unsafeUninitializedCapacity: range.count) { $0.initialize(fromContentsOf: UnsafeBufferPointer(rebasing: all[range])) }
+        }
     }
 
     private func decodeUTF8(_ range: Range<Int>) throws(JSONParseError) -> String {
@@ -121,7 +125,7 @@ extension JSONParser {
         if index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
             throw error("invalid number: leading zero")
         }
-        return String(decoding: bytes[start..<index], as: UTF8.self)
+        return asciiText(start..<index)
     }
 
     private mutating func digits() -> Int {

@@ -12,9 +12,10 @@ import HTTPServer
 /// the line holds of the request (`method` to `bytes`), of the client (`client` to `cache`)
 /// and of the page (after `trace_id`).
 extension AccessLog {
-    /// Buffers the line for `exchange`, whose annotation the pipeline set to `record` (nil for
-    /// the ops endpoints, the preview and the server's own error answers).
-    func log(_ exchange: HTTPExchange, record: PageRecord?) {
+    /// Buffers the line for `exchange`, whose annotation the pipeline set to `record`, or the
+    /// action runner to `action` (both nil for the ops endpoints, the preview and the server's
+    /// own error answers): the caller has cast it already.
+    func log(_ exchange: HTTPExchange, record: PageRecord?, action: ActionRecord?) {
         if let record, let repeated = record.repeated?.logFields, exchange.errorCode == nil {
             let segments = repeated.segments(for: exchange) { Self.segments(of: exchange, record: record, format: format) }
             return log(id: exchange.requestID, request: segments.request, nanoseconds: exchange.nanoseconds, loop: exchange.loop) { line in
@@ -30,7 +31,7 @@ extension AccessLog {
             Self.appendClientFields(to: &line, exchange, record: record)
             if let record {
                 record.appendAccessFields(to: &line, errorCode: exchange.errorCode)
-            } else if let action = exchange.annotation as? ActionRecord {
+            } else if let action {
                 action.appendAccessFields(to: &line, errorCode: exchange.errorCode)
             } else if let errorCode = exchange.errorCode {
                 line.field("error", errorCode)

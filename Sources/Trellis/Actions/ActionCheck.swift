@@ -24,9 +24,15 @@ struct ActionCheck: Sendable {
     static func handles(_ path: String) -> Bool { path.hasPrefix(prefix) }
 
     /// The name an action's path gives: what follows `/_actions/`. Cut as UTF-8 (the prefix is
-    /// ASCII): counting the prefix's characters and dropping them from the path cost more.
+    /// ASCII): counting the prefix's characters and dropping them from the path cost more. The
+    /// rest is copied into the name whole (repaired as `String(decoding:as:)` repairs bytes
+    /// that are not UTF-8): a short ASCII name is then known valid at once.
     static func actionName(_ path: String) -> String {
-        String(decoding: path.utf8.dropFirst(prefix.utf8.count), as: UTF8.self)
+        var path = path
+        return path.withUTF8 { bytes in
+            let rest = UnsafeBufferPointer(rebasing: bytes.dropFirst(prefix.utf8.count))
+            return String(unsafeUninitializedCapacity: rest.count) { $0.initialize(fromContentsOf: rest) }
+        }
     }
 
     /// The checks of `request` against `site`'s actions; `maxBody` is `--max-body`, `cors` the
@@ -79,7 +85,7 @@ struct ActionCheck: Sendable {
         case .success(let checked):
             return .success(ActionCheck(action: action, input: checked, page: page, idempotencyKey: key, query: query))
         case .failure(let bad):
-            return .failure(ActionError(ActionError.refusedInput, fields: bad.fields))
+            return .failure(ActionError(ActionError.refusedInput, fields: bad.members))
         }
     }
 

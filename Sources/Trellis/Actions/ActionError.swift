@@ -5,10 +5,10 @@ import SDUI
 /// `"fields"` it adds, naming every bad field.
 struct ActionError: Error, Sendable {
     let error: HTTPError
-    /// Field name → what is wrong with it (`bad_input` only).
-    var fields: JSONObject?
+    /// The members of `"fields"`, each `"name":"message"` as JSON (`bad_input` only: `BadInput.members`).
+    var fields: [[UInt8]]?
 
-    init(_ error: HTTPError, fields: JSONObject? = nil) {
+    init(_ error: HTTPError, fields: [[UInt8]]? = nil) {
         self.error = error
         self.fields = fields
     }
@@ -19,14 +19,21 @@ struct ActionError: Error, Sendable {
 
     /// The JSON body: `{"error":{"status":…,"code":…,"message":…[,"fields":{…}]}}`. With fields
     /// (a refused input, the action error answered most) it is the error's own with `"fields"`
-    /// added: the text before them is encoded once for the refused input's error.
+    /// added: the text before them is encoded once for the refused input's error, and the
+    /// members come encoded, so the body is put together in one array of its exact size.
     var body: [UInt8] {
         guard let fields else { return Array(error.jsonBody.utf8) }
-        var writer = JSONWriter(reservingCapacity: 160)
-        writer.appendRaw(error == Self.refusedInput ? Self.refusedInputHead : Self.head(of: error))
-        writer.write(.object(fields))
-        writer.appendASCII("}}")
-        return writer.bytes
+        let head = error == Self.refusedInput ? Self.refusedInputHead : Self.head(of: error)
+        var body: [UInt8] = []
+        body.reserveCapacity(fields.reduce(head.count + 4) { $0 + $1.count + 1 })
+        body += head
+        body.append(UInt8(ascii: "{"))
+        for (index, member) in fields.enumerated() {
+            if index > 0 { body.append(UInt8(ascii: ",")) }
+            body += member
+        }
+        body += "}}}".utf8
+        return body
     }
 
     /// The error of an input that breaks the action's field rules (SPEC §11).

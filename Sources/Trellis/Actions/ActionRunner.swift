@@ -22,20 +22,46 @@ struct ActionRunner: Sendable {
 
     private var site: Site { pipeline.snapshot.site }
 
+    /// How a request stands after the checks.
+    enum Checked {
+        /// Refused (SPEC §11's 4xx answers), with no backend called: the answer, given at once.
+        case refused(HTTPResponse)
+        /// Passed: the action to `perform`.
+        case passed(ActionCheck)
+    }
+
     /// Answers `request` (an action's path), whose context the caller made; `completion` runs
     /// once, with the response (its annotation an `ActionRecord`).
     func run(_ request: HTTPRequest, context: PageRequestContext, completion: @escaping @Sendable (HTTPResponse) -> Void) {
-        let check: ActionCheck, action = site.action(named: ActionCheck.actionName(request.path))
-        switch ActionCheck.check(request, action: action, maxBody: maxBody, cors: cors) {
-        case .success(let checked): check = checked
-        case .failure(let error):
-            return completion(answer(.failure(error), action: action?.name ?? "-", backend: nil, headers: request.headers,
-                                     trace: context.trace))
+        switch Self.check(request, site: site, maxBody: maxBody, cors: cors, trace: context.trace) {
+        case .refused(let response): completion(response)
+        case .passed(let check): perform(check, context: context, completion: completion)
         }
-        let headers = request.headers
+    }
+
+    /// The checks of `request` (an action's path) against `site`'s actions, with `--max-body`
+    /// and `--cors-origins` (nil: none listed), whose trace the caller read. A refusal is
+    /// answered here, so the server gives it at once: no runner, context or closure is made for
+    /// it, only for an action to `perform` (by a runner on the same Pages version).
+    static func check(_ request: HTTPRequest, site: Site, maxBody: Int, cors: CORSPolicy?, trace: TraceContext) -> Checked {
+        let action = site.action(named: ActionCheck.actionName(request.path))
+        switch ActionCheck.check(request, action: action, maxBody: maxBody, cors: cors) {
+        case .success(let check):
+            return .passed(check)
+        case .failure(let error):
+            return .refused(answer(.failure(error), action: action?.name ?? "-", backend: nil, headers: request.headers, trace: trace,
+                                   cors: cors))
+        }
+    }
+
+    /// Performs an action that passed its checks, for the request of `context`; `completion`
+    /// runs once, with the response (its annotation an `ActionRecord`).
+    func perform(_ check: ActionCheck, context: PageRequestContext, completion: @escaping @Sendable (HTTPResponse) -> Void) {
+        let headers = context.headers
         calls.call(check, headers: headers, requestID: context.requestID, trace: context.trace, on: context.eventLoop) { answer in
             let finish: @Sendable (Result<[UInt8], ActionError>, Int?) -> Void = { outcome, backend in
-                completion(self.answer(outcome, action: check.action.name, backend: backend, headers: headers, trace: context.trace))
+                completion(Self.answer(outcome, action: check.action.name, backend: backend, headers: headers, trace: context.trace,
+                                       cors: cors))
             }
             switch answer {
             case .response(let status, let body) where (200..<300).contains(status):
@@ -104,9 +130,10 @@ struct ActionRunner: Sendable {
     }
 
     /// `outcome` as every action answer goes out: `200` with the body `{"ops":[…]}`, or the
-    /// error's answer; the fields of `ActionAnswerFields`; the record for the log and metrics.
-    private func answer(_ outcome: Result<[UInt8], ActionError>, action: String, backend: Int?, headers: HTTPHeaders,
-                        trace: TraceContext) -> HTTPResponse {
+    /// error's answer; the fields of `ActionAnswerFields` (`cors`: `--cors-origins`); the record
+    /// for the log and metrics.
+    private static func answer(_ outcome: Result<[UInt8], ActionError>, action: String, backend: Int?, headers: HTTPHeaders,
+                               trace: TraceContext, cors: CORSPolicy?) -> HTTPResponse {
         var response: HTTPResponse, own = HTTPHeaders()
         switch outcome {
         case .success(let ops):

@@ -9,15 +9,25 @@ struct OpsEndpoints {
     /// Whether `/metrics` is one of the endpoints here.
     let servesMetrics: Bool
 
+    /// The ops paths.
+    private enum Path: String, CaseIterable {
+        case healthz = "/healthz", readyz = "/readyz", metrics = "/metrics"
+
+        /// The lengths of the paths, from the shortest to the longest: every request asks whether
+        /// its path is one, and a path of another length is told it is not without a comparison.
+        static let lengths = allCases.map(\.rawValue.utf8.count).min()!...allCases.map(\.rawValue.utf8.count).max()!
+    }
+
     /// The answer for an ops path, or nil when `request` is not for one.
     func response(for request: HTTPRequest) -> HTTPResponse? {
+        guard Path.lengths.contains(request.path.utf8.count), let path = Path(rawValue: request.path) else { return nil }
         let body: () -> HTTPResponse
-        switch request.path {
-        case "/healthz":
+        switch path {
+        case .healthz:
             body = { json(200, #"{"status":"ok"}"#) }
-        case "/readyz":
+        case .readyz:
             body = { app.isDraining ? HTTPError.draining.response : json(200, #"{"status":"ready"}"#) }
-        case "/metrics" where servesMetrics:
+        case .metrics where servesMetrics:
             body = {
                 var response = HTTPResponse(status: 200, body: Array(app.metrics.registry.render().utf8))
                 response.headers.add("Content-Type", MetricsRegistry.contentType)

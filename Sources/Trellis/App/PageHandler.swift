@@ -19,11 +19,11 @@ struct PageHandler: HTTPHandler {
         if app.previews, PreviewEndpoint.handles(request.path) {
             return PreviewEndpoint(app: app).respond(to: request) { respond($0, to: request, via: responder) }
         }
-        let trace = TraceContext(traceparent: request.headers["traceparent"]), date = app.scheduleDate
+        let trace = TraceContext(traceparent: request.headers["traceparent"])
         if ActionCheck.handles(request.path) {
-            let context = PageRequestContext(request, trace: trace, date: date, eventLoop: responder.eventLoop)
-            return app.actions.run(request, context: context) { respond($0, to: request, via: responder) }
+            return act(request, trace: trace, responder: responder)
         }
+        let date = app.scheduleDate
         // A cache hit is answered here and now; only a page to assemble needs a closure.
         let pipeline = app.pipeline
         switch pipeline.serve(request, trace: trace, date: date, memo: app.memos(loop: responder.eventLoop.index)?.decisions) {
@@ -35,10 +35,23 @@ struct PageHandler: HTTPHandler {
         }
     }
 
+    /// An action (SPEC §11): a refusal is answered at once, as a cache hit is, with no closure,
+    /// `PageRequestContext` or `ActionRunner`; only an action that passed its checks needs them.
+    private func act(_ request: HTTPRequest, trace: TraceContext, responder: HTTPResponder) {
+        let snapshot = app.store.current
+        switch ActionRunner.check(request, site: snapshot.site, maxBody: app.maxBody, cors: app.cors, trace: trace) {
+        case .refused(let response):
+            respond(response, record: nil, to: request, via: responder)
+        case .passed(let check):
+            let context = PageRequestContext(request, trace: trace, date: app.scheduleDate, eventLoop: responder.eventLoop)
+            app.actions(on: snapshot).perform(check, context: context) { respond($0, record: nil, to: request, via: responder) }
+        }
+    }
+
     /// The server's own error answers carry the CORS fields too, so a browser app can read them.
     func response(for error: HTTPError, requestHeaders: HTTPHeaders) -> HTTPResponse {
         let response = app.cors?.decorated(error.response, requestHeaders: requestHeaders) ?? error.response
-        count(response, requestHeaders: requestHeaders)
+        count(response.status, record: nil, requestHeaders: requestHeaders)
         return response
     }
 
@@ -51,25 +64,42 @@ struct PageHandler: HTTPHandler {
 
     /// Writes `response`, with the CORS fields when CORS is on.
     private func respond(_ response: consuming HTTPResponse, to request: HTTPRequest, via responder: HTTPResponder) {
-        count(response, requestHeaders: request.headers, loop: responder.eventLoop.index)
+        let record = response.annotation as? PageRecord
+        respond(response, record: record, to: request, via: responder)
+    }
+
+    /// `respond` for an answer whose `PageRecord` the caller has at hand: nil for an action's
+    /// answer, whose annotation is not asked whether it is one (a cast that fails costs most).
+    private func respond(_ response: consuming HTTPResponse, record: PageRecord?, to request: HTTPRequest, via responder: HTTPResponder) {
+        count(response.status, record: record, requestHeaders: request.headers, loop: responder.eventLoop.index)
         guard let cors = app.cors else { return responder.respond(response) }
         responder.respond(cors.decorated(response, requestHeaders: request.headers))
     }
 
-    /// Counts an answer in `trellis_requests_total` where the request's headers are still at
-    /// hand (every answer passes `respond` or `response(for:requestHeaders:)` once): the client
-    /// class comes from `X-Client-Version`, which `didRespond`'s exchange does not carry.
-    private func count(_ response: borrowing HTTPResponse, requestHeaders: HTTPHeaders, loop: Int? = nil) {
-        let record = response.annotation as? PageRecord
+    /// Counts an answer of `status` in `trellis_requests_total`, as `record`'s page (nil: `-`),
+    /// where the request's headers are still at hand (every answer passes `respond` or
+    /// `response(for:requestHeaders:)` once): the client class comes from `X-Client-Version`,
+    /// which `didRespond`'s exchange does not carry.
+    private func count(_ status: Int, record: PageRecord?, requestHeaders: HTTPHeaders, loop: Int? = nil) {
         let snapshot = app.store.current, header = requestHeaders.combinedValue("X-Client-Version")
         let client = loop.flatMap(app.memos(loop:))?.clientLabels.labels(for: header, in: snapshot)
             ?? snapshot.clientLabels.labels(for: header)
-        app.metrics.count(page: record?.page ?? "-", section: record?.section ?? "", status: response.status, client: client)
+        app.metrics.count(page: record?.page ?? "-", section: record?.section ?? "", status: status, client: client)
     }
 
     func didRespond(_ exchange: HTTPExchange) {
-        let record = exchange.annotation as? PageRecord  // nearly every answer's: asked first
-        if record == nil, let action = exchange.annotation as? ActionRecord { app.metrics.record(action: action.action, exchange) }
+        // Which record an answer carries is asked of the likelier first (a cast that fails costs
+        // most): a page's for nearly every answer, an action's for an error answer (a refused
+        // input is the error given most).
+        let action: ActionRecord?, record: PageRecord?
+        if exchange.errorCode == nil {
+            record = exchange.annotation as? PageRecord
+            action = record == nil ? exchange.annotation as? ActionRecord : nil
+        } else {
+            action = exchange.annotation as? ActionRecord
+            record = action == nil ? exchange.annotation as? PageRecord : nil
+        }
+        if let action { app.metrics.record(action: action.action, exchange) }
         if let hit = record?.repeated {
             app.metrics.record(exchange, in: hit.durationSeries, fallbacks: hit.representation.result.fallbackTypes,
                                actionFallbacks: hit.representation.result.actionFallbackTypes)
@@ -77,7 +107,7 @@ struct PageHandler: HTTPHandler {
             app.metrics.record(exchange, page: record?.page ?? "-", section: record?.section ?? "", fallbacks: record?.fallbackTypes ?? [:],
                                actionFallbacks: record?.actionFallbackTypes ?? [:])
         }
-        app.accessLog.log(exchange, record: record)
+        app.accessLog.log(exchange, record: record, action: action)
     }
 
     /// A cached page's answer may be given again to the same head (`RepeatedPageHit`).

@@ -72,8 +72,11 @@ final class TrellisApplication: Sendable {
     }
 
     /// The pipeline of the Pages version serving now, with the shared cache.
-    var pipeline: PagePipeline {
-        PagePipeline(snapshot: store.current, cache: cache, dataLoader: dataLoader, varyOrigin: cors != nil)
+    var pipeline: PagePipeline { pipeline(on: store.current) }
+
+    /// The pipeline of the Pages version `snapshot`, with the shared cache.
+    func pipeline(on snapshot: SiteStore.Snapshot) -> PagePipeline {
+        PagePipeline(snapshot: snapshot, cache: cache, dataLoader: dataLoader, varyOrigin: cors != nil)
     }
 
     /// The memos of event loop `loop`, to be used on its thread only; nil past the loops the
@@ -82,9 +85,10 @@ final class TrellisApplication: Sendable {
         loopMemos.indices.contains(loop) ? loopMemos[loop] : nil
     }
 
-    /// The runner of actions (SPEC §11) on the Pages version serving now.
-    var actions: ActionRunner {
-        ActionRunner(pipeline: pipeline, calls: actionCalls, upstream: upstream, cors: cors, maxBody: maxBody)
+    /// The runner of actions (SPEC §11) on the Pages version `snapshot` (the one whose actions
+    /// the request was checked against).
+    func actions(on snapshot: SiteStore.Snapshot) -> ActionRunner {
+        ActionRunner(pipeline: pipeline(on: snapshot), calls: actionCalls, upstream: upstream, cors: cors, maxBody: maxBody)
     }
 
     /// The instant a request arriving now is rendered as of (SPEC §7.5): `--at`, else now.

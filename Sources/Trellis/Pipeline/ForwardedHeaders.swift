@@ -22,9 +22,11 @@ enum ForwardedHeaders {
     }
 
     /// The first credential field among `names` that `headers` holds more than once, if any.
+    /// Asks first whether a name is repeated, which it nearly never is: a name is lowercased
+    /// only then.
     static func repeatedCredential(among names: [String], in headers: HTTPHeaders) -> String? {
         names.first { name in
-            credentials.contains { $0.lowercased() == name.lowercased() } && headers.count(of: name) > 1
+            headers.count(of: name) > 1 && credentials.contains { $0.lowercased() == name.lowercased() }
         }
     }
 
