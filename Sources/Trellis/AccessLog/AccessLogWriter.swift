@@ -148,11 +148,13 @@ final class AccessLogWriter: @unchecked Sendable {
             condition.lock()
             phase = .busy
             condition.broadcast()
-            if !stopped && flushing == 0 && batches.allSatisfy({ $0.pendingBytes < wakeBytes }) {
-                phase = .gathering
-                _ = condition.wait(until: Date(timeIntervalSinceNow: gatherInterval))
-                phase = .busy
+            // Gather until the interval ends, unless a reason comes first (a wake-up alone is none).
+            let gatheredUntil = Date(timeIntervalSinceNow: gatherInterval)
+            phase = .gathering
+            while !stopped && flushing == 0 && batches.allSatisfy({ $0.pendingBytes < wakeBytes }) {
+                if !condition.wait(until: gatheredUntil) { break }
             }
+            phase = .busy
         }
         condition.unlock()
     }
