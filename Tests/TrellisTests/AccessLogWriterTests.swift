@@ -12,19 +12,20 @@ import TestSupport
     /// The line every loop pass of these tests writes.
     private let line = Array("time=2026-11-21T21:51:00.123Z id=r1 status=200\n".utf8)
 
-    /// A writer of one loop's batch whose gathering lasts an hour, so only a wake-up or a flush
-    /// ends it, writing to a pipe whose other end the body reads.
-    private func withWriter(_ body: (AccessLogWriter, AccessLogBatch, _ reader: Int32) throws -> Void) throws {
+    /// A writer of `loops` loops' batches that gathers for `gatherInterval` (an hour: only a
+    /// wake-up or a flush ends it), writing to a pipe whose other end the body reads.
+    private func withWriter(loops: Int = 1, gatherInterval: Double = 3600,
+                            _ body: (AccessLogWriter, [AccessLogBatch], _ reader: Int32) throws -> Void) throws {
         var fds: [Int32] = [0, 0]
         try #require(pipe(&fds) == 0)
-        let batch = AccessLogBatch(format: .text, limit: 1 << 20)
-        let writer = AccessLogWriter(fileDescriptor: fds[1], batches: [batch], gatherInterval: 3600)
+        let batches = (0..<loops).map { _ in AccessLogBatch(format: .text, limit: 1 << 20) }
+        let writer = AccessLogWriter(fileDescriptor: fds[1], batches: batches, gatherInterval: gatherInterval)
         defer {
             writer.stop()
             close(fds[0])
             close(fds[1])
         }
-        try body(writer, batch, fds[0])
+        try body(writer, batches, fds[0])
     }
 
     /// One loop pass that logs `line`.
@@ -63,7 +64,8 @@ import TestSupport
     /// A line handed to a writer with nothing to do is written without a flush, though the
     /// writer would gather for an hour once busy.
     @Test func anIdleWriterWritesALineAtOnce() throws {
-        try withWriter { writer, batch, reader in
+        try withWriter { writer, batches, reader in
+            let batch = batches[0]
             pass(writer, batch)
             #expect(writer.flush(timeout: .seconds(30)))
             #expect(read(reader, count: line.count) == line)
@@ -78,7 +80,8 @@ import TestSupport
     /// wait for the rest of the interval (or a flush), so a thousand loop passes' lines go out
     /// in one write, not a thousand, and whole.
     @Test func aBusyWriterGathersBatchesIntoOneWrite() throws {
-        try withWriter { writer, batch, reader in
+        try withWriter { writer, batches, reader in
+            let batch = batches[0]
             pass(writer, batch)
             #expect(read(reader, count: line.count) == line)
             try #require(awaitPhase(.gathering, of: writer))
@@ -100,49 +103,31 @@ import TestSupport
     /// and over: every line arrives without a flush, so no pass's wake-up was lost between the
     /// writer's last look at the batches and its sleep.
     @Test func noLineWaitsForAFlushWhenLoopsAndTheWriterRace() throws {
-        var fds: [Int32] = [0, 0]
-        try #require(pipe(&fds) == 0)
-        let batches = [AccessLogBatch(format: .text, limit: 1 << 20), AccessLogBatch(format: .text, limit: 1 << 20)]
-        let writer = AccessLogWriter(fileDescriptor: fds[1], batches: batches, gatherInterval: 0.0001)
-        defer {
-            writer.stop()
-            close(fds[0])
-            close(fds[1])
-        }
-        let passes = 3000
-        DispatchQueue.concurrentPerform(iterations: 2) { loop in
-            for index in 0..<passes {
-                batches[loop].append(at: Self.time) { line in
-                    line.field("id", "r1")
-                    line.number("status", 200)
+        try withWriter(loops: 2, gatherInterval: 0.0001) { writer, batches, reader in
+            let passes = 3000
+            DispatchQueue.concurrentPerform(iterations: 2) { loop in
+                for index in 0..<passes {
+                    pass(writer, batches[loop])
+                    if index % 7 == 0 { sched_yield() }
                 }
-                writer.passEnded(bytes: batches[loop].pendingBytes)
-                if index % 7 == 0 { sched_yield() }
             }
+            #expect(read(reader, count: 2 * passes * line.count).count == 2 * passes * line.count)
         }
-        #expect(read(fds[0], count: 2 * passes * line.count).count == 2 * passes * line.count)
     }
 
     /// A pass ends at every moment of the writer's way to sleep (after a spin of random
     /// length): each pass's line arrives without a flush, so no wake-up is lost between the
     /// writer's last look at the batches and its sleep.
     @Test func aPassEndingAsTheWriterFallsAsleepStillWakesIt() throws {
-        var fds: [Int32] = [0, 0]
-        try #require(pipe(&fds) == 0)
-        let batch = AccessLogBatch(format: .text, limit: 1 << 20)
-        let writer = AccessLogWriter(fileDescriptor: fds[1], batches: [batch], gatherInterval: 0.000_01)
-        defer {
-            writer.stop()
-            close(fds[0])
-            close(fds[1])
+        try withWriter(gatherInterval: 0.000_01) { writer, batches, reader in
+            var random = SeededGenerator(seed: 0x51EE)
+            var spun = 0
+            for _ in 0..<GeneratedCases.count(default: 2_000) {
+                for step in 0..<Int.random(in: 0...20_000, using: &random) { spun &+= step }
+                pass(writer, batches[0])
+                try #require(read(reader, count: line.count, seconds: 10) == line)
+            }
+            #expect(spun != 1)  // the spins are not optimized away
         }
-        var random = SeededGenerator(seed: 0x51EE)
-        var spun = 0
-        for _ in 0..<GeneratedCases.count(default: 2_000) {
-            for step in 0..<Int.random(in: 0...20_000, using: &random) { spun &+= step }
-            pass(writer, batch)
-            try #require(read(fds[0], count: line.count, seconds: 10) == line)
-        }
-        #expect(spun != 1)  // the spins are not optimized away
     }
 }
