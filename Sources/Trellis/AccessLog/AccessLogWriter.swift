@@ -72,8 +72,8 @@ final class AccessLogWriter: @unchecked Sendable {
         return (phase, pendingBytes(), writes)
     }
 
-    /// A loop ended a pass with `bytes` waiting in its batch: wakes the writer if it sleeps, or
-    /// gathers while the batch is past `wakeBytes`. Costs an atomic load otherwise.
+    /// A loop ended a pass with `bytes` waiting in its batch: wakes the writer if it sleeps or
+    /// the batch holds `wakeBytes` (then a gathering ends early). Costs an atomic load otherwise.
     func passEnded(bytes: Int) {
         guard bytes > 0, mayBeSleeping.load(ordering: .sequentiallyConsistent) || bytes >= wakeBytes else { return }
         condition.lock()
@@ -120,9 +120,11 @@ final class AccessLogWriter: @unchecked Sendable {
         sigemptyset(&pipeSignal)
         sigaddset(&pipeSignal, SIGPIPE)
         pthread_sigmask(SIG_BLOCK, &pipeSignal, nil)
-        // The buffer a batch's lines are written from, then given to the next batch empty: it
-        // keeps its storage (up to what a gathering holds), so steady logging allocates nothing.
-        var spare = LogLine(capacity: 0, format: batches.first?.format ?? .text)
+        // The buffer a batch's lines are written from, then given to the next batch empty: as
+        // large as a batch's from the start, and it keeps its storage (up to what a gathering
+        // holds), so steady logging allocates nothing.
+        let room = batches.map { min($0.limit, AccessLogBatch.initialCapacity) }.max() ?? 0
+        var spare = LogLine(capacity: room, format: batches.first?.format ?? .text)
         condition.lock()
         while true {
             while !stopped {
