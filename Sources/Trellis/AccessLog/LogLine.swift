@@ -153,7 +153,7 @@ struct LogLine: ~Copyable, @unchecked Sendable {
         var line = LogLine(capacity: 128, format: format)
         line.afterField = true
         write(&line)
-        return line.withBytes { LogSegment(Array($0)) }
+        return line.withBytes { LogSegment($0) }
     }
 
     /// Fields written elsewhere in this line's format (`AccessFields`), after a separator.

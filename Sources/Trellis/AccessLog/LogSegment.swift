@@ -17,16 +17,13 @@ final class LogSegment: @unchecked Sendable {
     /// The segment's length (without the room after it).
     let count: Int
 
-    init(_ bytes: [UInt8]) {
+    init(_ bytes: some Collection<UInt8>) {
         count = bytes.count
         let room = max(1, (bytes.count + Self.block - 1) / Self.block) * Self.block
         base = .allocate(byteCount: room, alignment: 16)
         base.initializeMemory(as: UInt8.self, repeating: 0, count: room)
-        bytes.withUnsafeBytes { base.copyMemory(from: $0.baseAddress!, byteCount: bytes.count) }
+        UnsafeMutableRawBufferPointer(start: base, count: room).copyBytes(from: bytes)
     }
 
     deinit { base.deallocate() }
-
-    /// The segment's bytes, without the room after them.
-    var bytes: [UInt8] { Array(UnsafeRawBufferPointer(start: base, count: count)) }
 }
