@@ -1,9 +1,12 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import HTTPServer
 
-/// Header look-ups pass over fields by a length-and-initial key before comparing names: these
-/// pin the cases where that key agrees and the names still differ, or differ only in case.
+/// Header look-ups skip a name no field's length-and-initial key can match (one bit per key in
+/// a word) and pass over fields by that key before comparing names: these pin the cases where
+/// the key agrees and the names still differ, or differ only in case, and compare every reader
+/// with a plain pass over the fields on generated lists.
 @Suite("HTTPHeaders: look-up")
 struct HTTPHeadersLookupTests {
     @Test func fieldsOfTheSameLengthAndInitialAreComparedWhole() {
@@ -49,5 +52,34 @@ struct HTTPHeadersLookupTests {
         let sent = Array("caf".utf8) + [0xE9] + Array(", second".utf8)
         #expect(request.headers.withCombinedValue(of: "x-name") { $0.map(Array.init) } == sent)
         #expect(request.headers.combinedValue("x-name") == "caf\u{FFFD}, second")
+    }
+
+    @Test func everyReaderAgreesWithAPlainPassOverTheFields() {
+        var random = SeededGenerator(seed: 0x4EAD)
+        // Names that share lengths, initials, key bits or all but case, and ones never sent.
+        let names = ["Host", "host", "HOST", "Hosu", "Accept", "Accept-Encoding", "accept-language", "Authorization",
+                     "Content-Type", "Content-Length", "Cookie", "Origin", "X-Request-Id", "x-request-ID", "X-Device-Id",
+                     "X-AB-Variant", "X-Release", "If-None-Match", "traceparent", "A", "a", "~", "^", "1", "X-Client-Version",
+                     "X-Client-Capabilities", "Idempotency-Key", "Expect", "Connection", "Transfer-Encoding", "Forwarded"]
+        func plain(_ headers: HTTPHeaders, _ name: String) -> [String] {
+            headers.filter { $0.name.lowercased() == name.lowercased() }.map(\.value)
+        }
+        for round in 0..<GeneratedCases.count(default: 2_000) {
+            var headers = HTTPHeaders()
+            for index in 0..<Int.random(in: 0...12, using: &random) {
+                headers.add(names.randomElement(using: &random)!, "v\(index)")
+            }
+            if round % 3 == 0 {  // emptied storage keeps no trace of earlier names
+                headers.removeAll()
+                for index in 0..<Int.random(in: 0...3, using: &random) { headers.add(names.randomElement(using: &random)!, "w\(index)") }
+            }
+            for name in names {
+                let expected = plain(headers, name)
+                #expect(headers.values(name) == expected, "\(name) in \(Array(headers))")
+                #expect(headers[name] == expected.first && headers.contains(name) == !expected.isEmpty)
+                #expect(headers.count(of: name) == expected.count)
+                #expect(headers.combinedValue(name) == (expected.isEmpty ? nil : expected.joined(separator: ", ")))
+            }
+        }
     }
 }

@@ -4,9 +4,9 @@
 /// order, never merged, so a repeated `Content-Length` can't hide behind a dictionary.
 ///
 /// Stored as bytes: every name and value back to back in one buffer, with one small record of
-/// offsets per field. The parser copies a field's bytes in without making a `String`; a look-up
-/// compares bytes, and only the value asked for becomes a `String` (a request's fields cost two
-/// allocations in all, not one or two per field). Offsets are 32-bit: a list holds at most 2 GiB
+/// offsets per field. The parser copies a head's field lines in at once, without making a
+/// `String` (`appendHead`); a look-up compares bytes, and only the value asked for becomes a
+/// `String` (a request's fields cost two allocations in all, not one or two per field). Offsets are 32-bit: a list holds at most 2 GiB
 /// of names and values (a request's are bounded by `--max-header-bytes`, at most 16 MiB).
 public struct HTTPHeaders: Sendable, Sequence {
     /// One field: its name as written and its value (without surrounding whitespace).
@@ -28,6 +28,11 @@ public struct HTTPHeaders: Sendable, Sequence {
     /// caller in another module then specializes: nothing outside this file writes it.
     @usableFromInline private(set) var bytes: [UInt8] = []
     private var fields: [Field] = []
+    /// One bit (`keyBit`) set for each field's `key`: a look-up of a name no field can have
+    /// (most of a request's, as `Origin` or `If-None-Match`, are absent) ends on one test
+    /// instead of a pass over the fields. HTTPHeadersLookupTests compare look-ups with a plain
+    /// pass on generated lists.
+    private var keysPresent: UInt64 = 0
 
     /// An empty list.
     public init() {}
@@ -56,21 +61,26 @@ public struct HTTPHeaders: Sendable, Sequence {
         bytes.append(contentsOf: value)
         let key = Self.lookupKey(count: Int(valueStart - nameStart), first: name.first ?? 0)
         fields.append(Field(nameStart: nameStart, nameEnd: valueStart, valueStart: valueStart, valueEnd: Int32(bytes.count), key: key))
+        keysPresent |= Self.keyBit(key)
     }
 
-    /// Appends the field of a header line (the parser's path: no `String` is made): `name` and
-    /// `value` lie in one buffer, the name first, and the bytes from the name's first to the
-    /// value's last (the `:` and spaces between them included) are copied in at once: one copy
-    /// per field, not two.
-    mutating func append(name: UnsafeBufferPointer<UInt8>, valueAfterIt value: UnsafeBufferPointer<UInt8>) {
+    /// Adds a field of a parsed head whose bytes come in afterwards, all at once (`appendHead`):
+    /// its name and value lie at these offsets from the first byte `appendHead` adds, and
+    /// `initial` is the name's first byte. Nothing may read the fields in between (the parser
+    /// does this for a head not yet complete): a head is copied once, not once per field.
+    mutating func appendPendingField(name: Range<Int>, value: Range<Int>, initial: UInt8) {
         reserveFirstStorage()
-        let start = name.baseAddress!, gap = start.distance(to: value.baseAddress ?? start + name.count) - name.count
-        precondition(gap >= 0, "a field's value lies after its name")
-        let nameStart = Int32(bytes.count)
-        bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: name.count + gap + value.count))
-        let nameEnd = nameStart + Int32(name.count), valueStart = nameEnd + Int32(gap)
-        fields.append(Field(nameStart: nameStart, nameEnd: nameEnd, valueStart: valueStart, valueEnd: Int32(bytes.count),
-                            key: Self.lookupKey(count: name.count, first: name[0])))
+        let base = bytes.count
+        let key = Self.lookupKey(count: name.count, first: initial)
+        fields.append(Field(nameStart: Int32(base + name.lowerBound), nameEnd: Int32(base + name.upperBound),
+                            valueStart: Int32(base + value.lowerBound), valueEnd: Int32(base + value.upperBound), key: key))
+        keysPresent |= Self.keyBit(key)
+    }
+
+    /// The bytes of the fields added with `appendPendingField` since the last, from which their
+    /// offsets count (the head's lines, CRLFs and all).
+    mutating func appendHead(_ head: UnsafeBufferPointer<UInt8>) {
+        bytes.append(contentsOf: head)
     }
 
     /// Room for a request's usual fields, reserved when the first is added to fresh storage.
@@ -89,11 +99,19 @@ public struct HTTPHeaders: Sendable, Sequence {
         UInt32(truncatingIfNeeded: count) << 8 | UInt32(first | 0x20)
     }
 
+    /// `key`'s bit in `keysPresent`: the top six bits of a multiplicative hash, so the usual
+    /// names' lengths and initials spread over the word.
+    @inline(__always)
+    private static func keyBit(_ key: UInt32) -> UInt64 {
+        1 << ((key &* 0x9E37_79B1) >> 26)
+    }
+
     /// Removes every field, keeping the storage when no other copy shares it (a connection
     /// reuses one request's storage for the next).
     mutating func removeAll() {
         bytes.removeAll(keepingCapacity: true)
         fields.removeAll(keepingCapacity: true)
+        keysPresent = 0
     }
 
     /// Bytes of names and values and fields the storage has room for.
@@ -234,6 +252,7 @@ public struct HTTPHeaders: Sendable, Sequence {
     /// The index of the first field at or after `start` whose name is `wanted` (bytes).
     private func firstIndex(of wanted: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         let key = Self.lookupKey(count: wanted.count, first: wanted.first ?? 0)
+        guard keysPresent & Self.keyBit(key) != 0 else { return nil }
         return fields.withUnsafeBufferPointer { fields in
             bytes.withUnsafeBufferPointer { all in
                 for index in start..<fields.count where fields[index].key == key {

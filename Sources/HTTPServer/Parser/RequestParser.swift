@@ -186,8 +186,7 @@ struct RequestParser: Sendable {
             guard lf > lineStart, bytes[lf - 1] == ByteClass.cr else {
                 return .badRequest("Bare LF line ending.")
             }
-            let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<lf - 1])
-            if let error = processLine(line, end: lf + 1) { return error }
+            if let error = processLine(lineStart..<lf - 1, of: bytes) { return error }
             lineStart = lf + 1
             index = lf + 1
         }
@@ -201,8 +200,12 @@ struct RequestParser: Sendable {
         return nil
     }
 
-    /// Handles one complete line (without CRLF) that ends just before `end`.
-    private mutating func processLine(_ line: UnsafeBufferPointer<UInt8>, end: Int) -> HTTPError? {
+    /// Handles one complete line of `bytes` (the range without its CRLF). A header field is
+    /// kept as offsets from the end of the request line; the head's bytes after the request line
+    /// are copied into the headers at once when the empty line ends it.
+    private mutating func processLine(_ range: Range<Int>, of bytes: UnsafeBufferPointer<UInt8>) -> HTTPError? {
+        let line = UnsafeBufferPointer(rebasing: bytes[range])
+        let end = range.upperBound + 2
         guard let requestLineEnd else {
             if line.isEmpty {
                 headStart = end
@@ -221,6 +224,7 @@ struct RequestParser: Sendable {
         }
         if line.isEmpty {
             headEnd = end
+            request!.headers.appendHead(UnsafeBufferPointer(rebasing: bytes[requestLineEnd..<range.lowerBound]))
             return finishHead()
         }
         headerCount += 1
@@ -229,10 +233,18 @@ struct RequestParser: Sendable {
         }
         switch HeaderField.parse(line) {
         case .success(let field):
-            request?.headers.append(name: field.name, valueAfterIt: field.value)
+            let start = bytes.baseAddress! + requestLineEnd
+            request!.headers.appendPendingField(name: field.name.baseAddress! - start..<field.name.baseAddress! - start + field.name.count,
+                                                value: Self.offsets(of: field.value, from: start), initial: line[0])
             return nil
         case .failure(let error):
             return error
         }
+    }
+
+    /// Where `part` lies from `start` (an empty value may have no address: it is then empty at 0).
+    private static func offsets(of part: UnsafeBufferPointer<UInt8>, from start: UnsafePointer<UInt8>) -> Range<Int> {
+        guard let base = part.baseAddress else { return 0..<0 }
+        return base - start..<base - start + part.count
     }
 }
