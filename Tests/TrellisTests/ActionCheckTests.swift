@@ -18,6 +18,19 @@ import TestSupport
         }
     }
 
+    @Test func anActionsRecordRidesInsideItsAnnotationAndNamesTheActionOfItsPath() {
+        // An existential's three inline words: larger, every action answer would allocate a box.
+        #expect(MemoryLayout<ActionRecord>.size <= 3 * MemoryLayout<UInt>.size)
+        let named = ActionRecord(namesAction: true, backendStatus: 201, traceBits: (1, 2))
+        #expect(named.action(path: "/_actions/add-to-cart") == "add-to-cart" && named.backendStatus == 201)
+        #expect(named.action(path: "/_actions/a-name-longer-than-fifteen-bytes-é") == "a-name-longer-than-fifteen-bytes-é")
+        let unnamed = ActionRecord(namesAction: false, backendStatus: nil, traceBits: (1, 2))
+        #expect(unnamed.action(path: "/_actions/nope") == "-" && unnamed.backendStatus == nil)
+        var line = LogLine(capacity: 128)
+        named.appendAccessFields(to: &line, action: "buy", errorCode: nil)
+        #expect(line.text == "trace_id=00000000000000010000000000000002 action=buy backend=201")
+    }
+
     /// `ActionCheck.isJSON` of a request whose only `Content-Type` is `value` (none: nil).
     static func isJSON(_ value: String?) -> Bool {
         let headers = HTTPHeaders(value.map { [("Content-Type", $0)] } ?? [])

@@ -13,9 +13,9 @@ import HTTPServer
 /// and of the page (after `trace_id`).
 extension AccessLog {
     /// Buffers the line for `exchange`, whose annotation the pipeline set to `record`, or the
-    /// action runner to `action` (both nil for the ops endpoints, the preview and the server's
-    /// own error answers): the caller has cast it already.
-    func log(_ exchange: HTTPExchange, record: PageRecord?, action: ActionRecord?) {
+    /// action runner to `action`'s record, with the action's label (both nil for the ops
+    /// endpoints, the preview and the server's own error answers): the caller has cast it already.
+    func log(_ exchange: HTTPExchange, record: PageRecord?, action: (record: ActionRecord, label: String)?) {
         if let record, let repeated = record.repeated?.logFields, exchange.errorCode == nil {
             let segments = repeated.segments(for: exchange) { Self.segments(of: exchange, record: record, format: format) }
             return log(id: exchange.requestID, request: segments.request, nanoseconds: exchange.nanoseconds, loop: exchange.loop) { line in
@@ -32,7 +32,7 @@ extension AccessLog {
             if let record {
                 record.appendAccessFields(to: &line, errorCode: exchange.errorCode)
             } else if let action {
-                action.appendAccessFields(to: &line, errorCode: exchange.errorCode)
+                action.record.appendAccessFields(to: &line, action: action.label, errorCode: exchange.errorCode)
             } else if let errorCode = exchange.errorCode {
                 line.field("error", errorCode)
             }

@@ -49,7 +49,7 @@ struct ActionRunner: Sendable {
         case .success(let check):
             return .passed(check)
         case .failure(let error):
-            return .refused(answer(.failure(error), action: action?.name ?? "-", backend: nil, headers: request.headers, trace: trace,
+            return .refused(answer(.failure(error), namesAction: action != nil, backend: nil, headers: request.headers, trace: trace,
                                    cors: cors))
         }
     }
@@ -60,7 +60,7 @@ struct ActionRunner: Sendable {
         let headers = context.headers
         calls.call(check, headers: headers, requestID: context.requestID, trace: context.trace, on: context.eventLoop) { answer in
             let finish: @Sendable (Result<[UInt8], ActionError>, Int?) -> Void = { outcome, backend in
-                completion(Self.answer(outcome, action: check.action.name, backend: backend, headers: headers, trace: context.trace,
+                completion(Self.answer(outcome, namesAction: true, backend: backend, headers: headers, trace: context.trace,
                                        cors: cors))
             }
             switch answer {
@@ -131,8 +131,8 @@ struct ActionRunner: Sendable {
 
     /// `outcome` as every action answer goes out: `200` with the body `{"ops":[…]}`, or the
     /// error's answer; the fields of `ActionAnswerFields` (`cors`: `--cors-origins`); the record
-    /// for the log and metrics.
-    private static func answer(_ outcome: Result<[UInt8], ActionError>, action: String, backend: Int?, headers: HTTPHeaders,
+    /// for the log and metrics (`namesAction`: whether the path named an action of the site).
+    private static func answer(_ outcome: Result<[UInt8], ActionError>, namesAction: Bool, backend: Int?, headers: HTTPHeaders,
                                trace: TraceContext, cors: CORSPolicy?) -> HTTPResponse {
         var response: HTTPResponse, own = HTTPHeaders()
         switch outcome {
@@ -144,7 +144,7 @@ struct ActionRunner: Sendable {
             own = error.error.headers
         }
         ActionAnswerFields.add(to: &response, own: own, credentials: cors?.listsByName(headers) == true, preformatted: cors == nil)
-        response.annotation = ActionRecord(action: action, backendStatus: backend, traceBits: trace.traceBits)
+        response.annotation = ActionRecord(namesAction: namesAction, backendStatus: backend, traceBits: trace.traceBits)
         return response
     }
 }

@@ -99,7 +99,8 @@ struct PageHandler: HTTPHandler {
             action = exchange.annotation as? ActionRecord
             record = action == nil ? exchange.annotation as? PageRecord : nil
         }
-        if let action { app.metrics.record(action: action.action, exchange) }
+        let actionAnswer = action.map { (record: $0, label: $0.action(path: exchange.path)) }
+        if let actionAnswer { app.metrics.record(action: actionAnswer.label, exchange) }
         if let hit = record?.repeated {
             app.metrics.record(exchange, in: hit.durationSeries, fallbacks: hit.representation.result.fallbackTypes,
                                actionFallbacks: hit.representation.result.actionFallbackTypes)
@@ -107,7 +108,7 @@ struct PageHandler: HTTPHandler {
             app.metrics.record(exchange, page: record?.page ?? "-", section: record?.section ?? "", fallbacks: record?.fallbackTypes ?? [:],
                                actionFallbacks: record?.actionFallbackTypes ?? [:])
         }
-        app.accessLog.log(exchange, record: record, action: action)
+        app.accessLog.log(exchange, record: record, action: actionAnswer)
     }
 
     /// A cached page's answer may be given again to the same head (`RepeatedPageHit`).
