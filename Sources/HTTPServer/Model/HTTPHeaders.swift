@@ -6,8 +6,9 @@
 /// Stored as bytes: every name and value back to back in one buffer, with one small record of
 /// offsets per field. The parser copies a head's field lines in at once, without making a
 /// `String` (`appendHead`); a look-up compares bytes, and only the value asked for becomes a
-/// `String` (a request's fields cost two allocations in all, not one or two per field). Offsets are 32-bit: a list holds at most 2 GiB
-/// of names and values (a request's are bounded by `--max-header-bytes`, at most 16 MiB).
+/// `String` (a request's fields cost two allocations in all, not one or two per field).
+/// Offsets are 32-bit: a list holds at most 2 GiB of names and values (a request's are bounded
+/// by `--max-header-bytes`, at most 16 MiB).
 public struct HTTPHeaders: Sendable, Sequence {
     /// One field: its name as written and its value (without surrounding whitespace).
     public typealias Element = (name: String, value: String)

@@ -1,7 +1,7 @@
 /// The typed record of one action answer (SPEC §11): the access log's `action=` and `backend=`
 /// fields and the action metrics' labels are built from it. Rides on the response's annotation
 /// within an existential's three inline words, so an answer allocates nothing for it
-/// (ActionRecordTests): the action's name is not kept, as the request's path names it.
+/// (ActionCheckTests): the action's name is not kept, as the request's path names it.
 struct ActionRecord: Sendable {
     /// The trace id's 128 bits (`TraceContext.traceBits`).
     let traceBits: (high: UInt64, low: UInt64)
