@@ -88,6 +88,9 @@ import TestSupport
         // The sample Pages with their recommendations and search backends, so that pages are kept;
         // and a version of them whose every page's footer says something else.
         let shop = try SampleShopServers()
+        // The two servers fetch their values apart: one expiring between them would tell a hit
+        // from a miss by the clock, not by the memo.
+        try shop.pages.makeSourcesLasting()
         let first = try Self.load(shop.pages.path)
         try shop.pages.write("fragments/footer.json", try shop.pages.read("fragments/footer.json").replacingOccurrences(of: "30 days", with: "60 days"))
         let sites = [first, try Self.load(shop.pages.path)]
