@@ -234,15 +234,16 @@ struct RequestParser: Sendable {
         switch HeaderField.parse(line) {
         case .success(let field):
             let start = bytes.baseAddress! + requestLineEnd
-            request!.headers.appendPendingField(name: field.name.baseAddress! - start..<field.name.baseAddress! - start + field.name.count,
-                                                value: Self.offsets(of: field.value, from: start), initial: line[0])
+            request!.headers.appendPendingField(name: Self.offsets(of: field.name, from: start), value: Self.offsets(of: field.value, from: start),
+                                                initial: line[0])
             return nil
         case .failure(let error):
             return error
         }
     }
 
-    /// Where `part` lies from `start` (an empty value may have no address: it is then empty at 0).
+    /// Where `part` (a field's name or value) lies from `start`; an empty value may have no
+    /// address: it is then empty at 0.
     private static func offsets(of part: UnsafeBufferPointer<UInt8>, from start: UnsafePointer<UInt8>) -> Range<Int> {
         guard let base = part.baseAddress else { return 0..<0 }
         return base - start..<base - start + part.count
