@@ -99,6 +99,29 @@ import TestSupport
         #expect(registry.render().contains(#"trellis_upstream_breaker_open{source="flaky"} 0"#))
     }
 
+    /// A 4xx is the backend saying a key has no value (an unknown id, a user not signed in):
+    /// no value, but no failure, so such requests never shut the source off for everyone else;
+    /// 408 and 429 (the backend struggling) and 5xx still count.
+    @Test func answersThatAKeyHasNoValueLeaveTheBreakerClosed() throws {
+        let registry = MetricsRegistry()
+        let client = UpstreamClient(registry: registry, now: clock.now)
+        for status in [404, 401, 400, 410] {
+            let path = "/gone\(status)/k"
+            fake.script(path, .status(status))
+            let request = try call(dataRequest("gone\(status)"), [])
+            for _ in 0..<3 { #expect(fetch(client, request) == nil) }
+            #expect(fake.requests(path) == 3, "breakerFailures 2: a failure would have opened it after two")
+            #expect(registry.render().contains(#"trellis_upstream_breaker_open{source="gone\#(status)"} 0"#))
+        }
+        for status in [429, 408, 503] {
+            let path = "/busy\(status)/k"
+            fake.script(path, .status(status))
+            let request = try call(dataRequest("busy\(status)"), [])
+            for _ in 0..<3 { #expect(fetch(client, request) == nil) }
+            #expect(fake.requests(path) == 2, "open after two failures: the third makes no call")
+        }
+    }
+
     @Test func aFailedProbeOpensTheBreakerAgain() throws {
         fake.script("/down/k", .status(500))
         let client = UpstreamClient(registry: MetricsRegistry(), now: clock.now)

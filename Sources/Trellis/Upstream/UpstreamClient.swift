@@ -143,17 +143,27 @@ package final class UpstreamClient: Sendable {
                         _ result: Result<ClientResponse, ClientError>) {
         callsInFlight.wrappingSubtract(1, ordering: .relaxed)
         var value: JSONValue?
+        var answered = false
         switch result {
         case .success(let response):
             value = Self.value(of: response)
+            answered = value != nil || Self.saysThereIsNoValue(response.status)
         case .failure(let error):
             if error == .timeout { metrics.timeouts.increment([request.source]) }
             if case .tls(let reason) = error { logTLSFailure(source: request.source, url: request.url, reason: reason) }
         }
         if value == nil { metrics.failures.increment([request.source]) }
         metrics.duration.observe(ContinuousClock.now - started, labels: [request.source])
-        breakers.record(request.source, succeeded: value != nil, settings: request.breaker, now: now())
+        breakers.record(request.source, succeeded: answered, settings: request.breaker, now: now())
         finish(request, lead: lead, value: value)
+    }
+
+    /// Whether `status` is a working backend's answer that the key has no value (a 4xx: an
+    /// unknown id, a user not signed in), which is "no value" but not a failure for the breaker:
+    /// requests for unknown ids, or anonymous ones to a personal source, must not open it for
+    /// everyone else. 408 and 429 say the backend is struggling, so they count as failures.
+    static func saysThereIsNoValue(_ status: Int) -> Bool {
+        (400..<500).contains(status) && status != 408 && status != 429
     }
 
     /// Ends the call `lead` made for `request`: caches `value`, answers every waiter (stale when
