@@ -19,12 +19,20 @@ import TestSupport
         return CacheKey(generation: 1, plan: plan)
     }
 
+    /// Looks `request` up in `memo` twice, remembering `key` after each look-up that found
+    /// nothing, as the pipeline does for a request decided twice: the second time stores it.
+    static func decideTwice(_ request: HTTPRequest, in memo: DecisionMemo, key: CacheKey, generation: Int = 1,
+                            freshness: [String] = []) {
+        for _ in 0..<2 where memo.key(for: request, generation: generation, upstream: nil) == nil {
+            memo.remember(key, coding: .gzip, freshness: freshness)
+        }
+    }
+
     @Test func aRequestDecidedBeforeIsFoundByItsBytesAndTheFieldsThatDecideNothingAreLeftOut() {
         let memo = DecisionMemo()
         let headers = [("X-Client-Version", "ios/5.2.0"), ("X-Request-Id", "one"), ("traceparent", "00-a-b-01")]
-        #expect(memo.key(for: Self.request("/home", headers), generation: 1, upstream: nil)?.key == nil)
         let key = Self.key("/home")
-        memo.remember(key, coding: .gzip, freshness: [])
+        Self.decideTwice(Self.request("/home", headers), in: memo, key: key)
         let found = memo.key(for: Self.request("/home", headers), generation: 1, upstream: nil)
         #expect(found?.key == key && found?.coding == .gzip, "the key, with the coding remembered with it")
         let otherIDs = [("X-Client-Version", "ios/5.2.0"), ("X-REQUEST-ID", "two"), ("Traceparent", "00-c-d-01"),
@@ -36,8 +44,7 @@ import TestSupport
     @Test func anythingElseThatDiffersIsNotFound() {
         let memo = DecisionMemo()
         let headers = [("X-Client-Version", "ios/5.2.0")]
-        _ = memo.key(for: Self.request("/home", headers), generation: 1, upstream: nil)
-        memo.remember(Self.key("/home"), coding: .gzip, freshness: [])
+        Self.decideTwice(Self.request("/home", headers), in: memo, key: Self.key("/home"))
         #expect(memo.key(for: Self.request("/home", headers), generation: 2, upstream: nil)?.key == nil, "another Pages version")
         #expect(memo.key(for: Self.request("/home", [("X-Client-Version", "ios/5.2.1")]), generation: 1, upstream: nil)?.key == nil)
         #expect(memo.key(for: Self.request("/home", headers + [("X-Device-Id", "d")]), generation: 1, upstream: nil)?.key == nil)
@@ -51,9 +58,8 @@ import TestSupport
     @Test func aKeyThatStoodOnFreshValuesIsFoundOnlyWhileTheyAreFresh() {
         let memo = DecisionMemo()
         let request = Self.request("/product/3", [("X-Client-Version", "ios/5.2.0")])
-        _ = memo.key(for: request, generation: 1, upstream: nil)
         let key = Self.key("/product/3")
-        memo.remember(key, coding: .gzip, freshness: ["a", "b"])
+        Self.decideTwice(request, in: memo, key: key, freshness: ["a", "b"])
         let upstream = TogglingUpstream()
         #expect(memo.key(for: request, generation: 1, upstream: upstream)?.key == key)
         upstream.fresh.withLock { $0 = false }
@@ -65,9 +71,32 @@ import TestSupport
     @Test func aRequestOverTheBoundIsDecidedEachTime() {
         let memo = DecisionMemo()
         let long = Self.request("/home", [("X-Client-Version", "ios/5.2.0"), ("User-Agent", String(repeating: "u", count: DecisionMemo.maxRequestBytes))])
-        #expect(memo.key(for: long, generation: 1, upstream: nil)?.key == nil)
-        memo.remember(Self.key("/home"), coding: .gzip, freshness: [])
+        Self.decideTwice(long, in: memo, key: Self.key("/home"))
         #expect(memo.key(for: long, generation: 1, upstream: nil)?.key == nil && memo.found == 0)
+    }
+
+    /// A request decided once is only noted, so traffic that never repeats (a new device each
+    /// time) stores nothing; decided again, it is remembered; a request between the two at the
+    /// same slot takes the note.
+    @Test func aRequestIsRememberedAtItsSecondSightingInARow() {
+        let memo = DecisionMemo()
+        let request = Self.request("/home", [("X-Client-Version", "ios/5.2.0")])
+        let key = Self.key("/home")
+        #expect(memo.key(for: request, generation: 1, upstream: nil) == nil)
+        memo.remember(key, coding: .gzip, freshness: [])
+        #expect(memo.key(for: request, generation: 1, upstream: nil) == nil, "seen once: noted, not remembered")
+        #expect(memo.remembered == 0)
+        memo.remember(key, coding: .gzip, freshness: [])
+        #expect(memo.remembered == 1)
+        #expect(memo.key(for: request, generation: 1, upstream: nil)?.key == key)
+
+        let others = DecisionMemo()
+        for index in 0..<(4 * DecisionMemo.slots) {  // every request new: each slot noted over and over
+            let device = Self.request("/home", [("X-Client-Version", "ios/5.2.0"), ("X-Device-Id", "d\(index)")])
+            #expect(others.key(for: device, generation: 1, upstream: nil) == nil)
+            others.remember(key, coding: .gzip, freshness: [])
+        }
+        #expect(others.remembered == 0 && others.found == 0)
     }
 
     /// An upstream whose every url value is answered at once, fresh or not as the test says

@@ -10,7 +10,10 @@ import HTTPServer
 /// `PagePipeline.serve` keeps no personal plan, nor one deferred for want of a fresh value.
 ///
 /// Bounded: `slots` entries, direct-mapped by a seeded hash of a request's bytes, each of at
-/// most `maxRequestBytes`; a newcomer replaces whatever held its slot. Exact: an entry answers
+/// most `maxRequestBytes`; a newcomer replaces whatever held its slot. A request is remembered
+/// at its second sighting in a row at its slot (the first only notes its hash), as `HeadMemo`
+/// does: requests that never come again — every device its own, every id unique — write no
+/// slot, so the memory of slots no request repeats is never touched. Exact: an entry answers
 /// only a request whose bytes equal its own, byte for byte, in its own Pages generation.
 /// Owned by one event loop and used from its thread only, so it takes no lock.
 final class DecisionMemo: @unchecked Sendable {
@@ -30,6 +33,8 @@ final class DecisionMemo: @unchecked Sendable {
     }
 
     private var entries = [Entry?](repeating: nil, count: slots)
+    /// Per slot, the hash of the last request decided there that was not remembered (0: none).
+    private var noted = [UInt64](repeating: 0, count: slots)
     /// Each slot's request bytes, `maxRequestBytes` apart, allocated once: remembering a request
     /// copies into its slot and allocates nothing, so requests that never come again (every
     /// device its own) cost no allocation either.
@@ -39,8 +44,10 @@ final class DecisionMemo: @unchecked Sendable {
     private let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: maxRequestBytes)
     private var count = 0
     private var slot: Int?
-    /// Requests that found their key here (tests see the memo at work).
-    private(set) var found = 0
+    /// The hash of the request last looked up.
+    private var hash: UInt64 = 0
+    /// Requests that found their key here, and requests stored (tests see the memo at work).
+    private(set) var found = 0, remembered = 0
     /// The slot of the entry the last `key(for:)` found (nil: it found none).
     private var foundSlot: Int?
 
@@ -57,7 +64,8 @@ final class DecisionMemo: @unchecked Sendable {
         foundSlot = nil
         guard write(request) else { return nil }
         let written = UnsafeBufferPointer(start: scratch, count: count)
-        let slot = Int(ByteHash.hash(UnsafeRawBufferPointer(written), seed: Self.seed) % UInt64(Self.slots))
+        hash = ByteHash.hash(UnsafeRawBufferPointer(written), seed: Self.seed)
+        let slot = Int(hash % UInt64(Self.slots))
         self.slot = slot
         guard let entry = entries[slot], entry.key.generation == generation,
               entry.length == count, memcmp(stored + slot * Self.maxRequestBytes, scratch, count) == 0,
@@ -75,12 +83,19 @@ final class DecisionMemo: @unchecked Sendable {
     }
 
     /// Remembers `key` and `coding`, standing on `freshness`, for the request `key(for:)` was
-    /// last asked about and found nothing for.
+    /// last asked about and found nothing for, if its slot noted it last time (its second
+    /// sighting); otherwise notes it.
     func remember(_ key: CacheKey, coding: ContentCoding, freshness: [String]) {
         guard let slot else { return }
+        self.slot = nil
+        guard noted[slot] == hash else {
+            noted[slot] = hash
+            return
+        }
         (stored + slot * Self.maxRequestBytes).update(from: scratch, count: count)
         entries[slot] = Entry(length: count, key: key, coding: coding, freshness: freshness)
-        self.slot = nil
+        noted[slot] = 0
+        remembered += 1
     }
 
     /// Fields that vary from request to request and decide nothing: ids, trace context, and the
