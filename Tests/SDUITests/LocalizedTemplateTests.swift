@@ -25,8 +25,8 @@ import TestSupport
         "gone": { "$t": "items", "count": "{{x.nothing}}" } } }]
     """#
 
-    func render(_ locale: String?) throws -> String {
-        let site = try Fixtures.load(Fixtures.page(Self.children, data: #"{"x":{"source":"s","key":"x"}}"#, extra: Self.strings))
+    func render(_ locale: String?, strings: [String: String] = strings) throws -> String {
+        let site = try Fixtures.load(Fixtures.page(Self.children, data: #"{"x":{"source":"s","key":"x"}}"#, extra: strings))
         let x = site.fileValue(source: "s", key: "x")!
         guard case .page(let page) = site.render(template: "p", params: [:], data: ["x": x],
                                                  client: site.clientClass(for: .unknown), variants: [:], locale: locale, at: TestInstant.date) else {
@@ -40,6 +40,16 @@ import TestSupport
         #expect(try render("en").contains(#""data":{"text":"Your cart","items":"21 items","hello":"Hello Ann","price":"€12.99","on":"December 1, 2026"}"#))
         #expect(try render("fr").contains(#""data":{"text":"Votre panier","items":"21 articles","hello":"Hello Ann","price":"12,99\#u{a0}€","on":"1 décembre 2026"}"#))
         #expect(try render("ru").contains(#""text":"Корзина","items":"21 товар","hello":"Привет, Ann","price":"12,99\#u{a0}€""#))
+    }
+
+    /// A number from the data past what a 64-bit integer holds (an upstream's count, say) is
+    /// formatted as the double it is, in a plural and as a price: it crashed the server.
+    @Test func hugeNumbersFromTheDataAreFormattedNotACrash() throws {
+        var strings = Self.strings
+        strings["data/s.json"] = #"{ "x": { "count": 100000000000000000000000, "price": { "amount": 18446744073709551616, "currency": "EUR" }, "on": "2026-12-01" } }"#
+        let page = try render("en", strings: strings)
+        #expect(page.contains(#""items":"100,000,000,000,000,000,000,000 items""#), "\(page)")
+        #expect(page.contains(#""price":"€18,446,744,073,709,552,000.00""#), "\(page)")
     }
 
     @Test func validationReportsUnknownKeysMalformedMessagesAndMisplacedDirectives() {

@@ -25,6 +25,7 @@ enum DecimalText {
             if byte == UInt8(ascii: "."), !seenPoint, integerCount > 0 {
                 seenPoint = true
             } else if byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+                guard count < 15 else { return nil }  // a 16th digit: left to `Double(_:)`, before `digits` could overflow
                 digits = digits * 10 + UInt64(byte - UInt8(ascii: "0"))
                 count += 1
                 if seenPoint { fractionCount += 1 } else { integerCount += 1 }
@@ -33,7 +34,7 @@ enum DecimalText {
             }
             index += 1
         }
-        guard integerCount > 0, !seenPoint || fractionCount > 0, count <= 15 else { return nil }
+        guard integerCount > 0, !seenPoint || fractionCount > 0 else { return nil }
         let magnitude = Double(digits) / powersOfTen[fractionCount]
         return negative ? -magnitude : magnitude
     }

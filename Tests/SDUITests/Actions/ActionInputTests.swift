@@ -53,6 +53,17 @@ import Testing
         #expect(try Self.fields(#"{"productId":"1","quantity":"2"}"#)["quantity"] == "expected an integer from 1 to 20")
     }
 
+    /// Numbers past what a 64-bit integer holds are read as doubles, never added up as integers
+    /// (that overflowed and crashed the server on one request): out of range, a 400.
+    @Test func hugeNumbersAreOutOfRangeNotACrash() throws {
+        for huge in ["18446744073709551616", "99999999999999999999", "12345678901234567890.5", "-18446744073709551616",
+                     String(repeating: "9", count: 400)] {
+            #expect(try Self.fields(#"{"productId":"1","quantity":\#(huge),"price":\#(huge)}"#)["quantity"]
+                == "expected an integer from 1 to 20", "\(huge)")
+        }
+        #expect(try Self.fields(#"{"productId":"1","price":100000000000000000000000}"#).isEmpty, "a huge number is at least 0.5")
+    }
+
     @Test func maxLengthCountsUnicodeScalarsAndDefaultsTo1024() throws {
         let long = String(repeating: "é", count: 1025)
         #expect(try Self.fields(#"{"productId":"1","text":"\#(long)"}"#)["text"] == "expected at most 1024 characters")
