@@ -19,7 +19,9 @@ extension ServerAction {
                 bad.add(rule.name, "may not be empty, \".\" or \"..\"")
             }
         }
-        for member in input.members where !self.input.contains(where: { $0.name == member.key }) && !bad.fields.contains(member.key) {
+        // The parser refuses duplicate keys, so each undeclared name comes once: no look-up of
+        // what is already bad (one per member made a body of many fields cost their square).
+        for member in input.members where !self.input.contains(where: { $0.name == member.key }) {
             bad.add(member.key, "not an input of this action")
         }
         guard bad.fields.isEmpty else { return .failure(bad) }
@@ -40,15 +42,16 @@ public struct BadInput: Error, Sendable {
     /// the writer's encoding of `fields` on generated inputs.
     public private(set) var members: [[UInt8]] = []
 
-    /// Adds field `name` with what its rule says is wrong with it (each name once).
+    /// Adds field `name` with what its rule says is wrong with it (each name once: appended,
+    /// not looked up, so a refused input costs in proportion to its fields).
     mutating func add(_ name: String, _ problem: InputRule.Problem) {
-        fields[name] = .string(problem.message)
+        fields.members.append(JSONObject.Member(key: name, value: .string(problem.message)))
         members.append(problem.member)
     }
 
-    /// Adds field `name` with `message`, encoded now (each name once).
+    /// Adds field `name` with `message`, encoded now (each name once, appended).
     mutating func add(_ name: String, _ message: String) {
-        fields[name] = .string(message)
+        fields.members.append(JSONObject.Member(key: name, value: .string(message)))
         members.append(Self.member(name, message))
     }
 

@@ -64,6 +64,18 @@ import Testing
         #expect(try Self.fields(#"{"productId":"1","price":100000000000000000000000}"#).isEmpty, "a huge number is at least 0.5")
     }
 
+    /// Every undeclared field of a large input is named once, in the order sent, after the
+    /// declared ones (`trellis bench` measures its cost, in proportion to the fields).
+    @Test func everyUndeclaredFieldOfALargeInputIsNamedInOrder() throws {
+        let undeclared = (0..<5_000).map { #""f\#($0)":\#($0)"# }.joined(separator: ",")
+        guard case .failure(let bad) = try Self.check(#"{"quantity":0,\#(undeclared)}"#) else {
+            Issue.record("accepted")
+            return
+        }
+        #expect(bad.fields.keys == ["productId", "quantity"] + (0..<5_000).map { "f\($0)" })
+        #expect(bad.members.count == bad.fields.count)
+    }
+
     @Test func maxLengthCountsUnicodeScalarsAndDefaultsTo1024() throws {
         let long = String(repeating: "é", count: 1025)
         #expect(try Self.fields(#"{"productId":"1","text":"\#(long)"}"#)["text"] == "expected at most 1024 characters")
