@@ -76,13 +76,25 @@ run: release
 upstream: release
 	BIN=$$($(SWIFT) build -c release --show-bin-path)/trellis ./samples/run-upstreams.sh
 
+# What the Swift toolchain leaves in TMPDIR on every call, tests or not: SwiftPM's lock files and
+# swift-driver's TemporaryDirectory.* folders (each holding a .keep-directory).
+NOT_TOOLCHAIN_TMP := ! -name '_*.lock' ! -name 'TemporaryDirectory.*'
+
 ## test: build and run every test (unit, end to end, fuzz seeds) in one pass: no test waits on
 ## the wall clock, so none needs the machine to itself. Then deploy/tests (pytest): the
 ## Kubernetes manifests, nginx -t, and a rolling restart of the local three-replica run under wrk.
+## Both run with TMPDIR a fresh folder that must be empty when they end: a fixture that leaves
+## files behind fails the run (they used to pile up in /tmp, private keys among them). mktemp's
+## short path keeps chromium's unix socket in it within the ~100-byte limit. pytest keeps its
+## tmp_path folders (for a look after a failure) in .build/pytest, replaced on every run.
 test: deps deploy-deps browser-deps client-deps
 	$(SWIFT) build --build-tests
-	TRELLIS_BIN=$$($(SWIFT) build --show-bin-path)/trellis $(SWIFT) test --skip-build
-	TRELLIS_BIN=$$($(SWIFT) build --show-bin-path)/trellis $(PYTHON) -m pytest -q -p no:cacheprovider deploy/tests
+	@bin=$$($(SWIFT) build --show-bin-path)/trellis && TMPDIR=$$(mktemp -d) && export TMPDIR || exit 1; \
+	TRELLIS_BIN=$$bin $(SWIFT) test --skip-build && \
+	TRELLIS_BIN=$$bin $(PYTHON) -m pytest -q -p no:cacheprovider --basetemp=.build/pytest deploy/tests; \
+	status=$$?; left=$$(find $$TMPDIR -mindepth 1 -maxdepth 1 $(NOT_TOOLCHAIN_TMP)); rm -rf $$TMPDIR; \
+	if [ -n "$$left" ]; then printf 'make test: the tests left these in TMPDIR (now removed):\n%s\n' "$$left"; exit 1; fi; \
+	exit $$status
 
 validate: build
 	$$($(SWIFT) build --show-bin-path)/trellis validate --pages $(PAGES)

@@ -13,10 +13,10 @@ enum TLSFixture {
         var key: String
     }
 
-    /// A directory with two self-signed localhost pairs and a file that is not PEM.
+    /// A directory with two self-signed localhost pairs and a file that is not PEM (in
+    /// `TestScratch`: removed when the process exits).
     static let directory: String = {
-        let path = NSTemporaryDirectory() + "trellis-tls-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        let path = try! TestScratch.makeFolder("tls")
         for name in ["1", "2"] {
             let status = run("/usr/bin/env", [
                 "openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "\(path)/k\(name).pem",

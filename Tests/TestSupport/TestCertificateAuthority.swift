@@ -15,12 +15,13 @@ public final class TestCertificateAuthority: Sendable {
     /// The CA's certificate (PEM): what a client trusts.
     public let certificate: String
 
-    /// A new CA; nil when `openssl` is missing or fails.
+    /// A new CA, its folder in `TestScratch` (a CA kept in a static is removed with it at exit);
+    /// nil when `openssl` is missing or fails.
     public init?() {
-        directory = NSTemporaryDirectory() + "trellis-ca-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        guard let directory = try? TestScratch.makeFolder("ca") else { return nil }
+        self.directory = directory
         certificate = directory + "/ca.pem"
-        guard (try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)) != nil,
-              Self.openssl(["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", directory + "/ca-key.pem",
+        guard Self.openssl(["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", directory + "/ca-key.pem",
                             "-out", certificate, "-days", "1", "-subj", "/CN=Trellis Test CA"])
         else { return nil }
     }

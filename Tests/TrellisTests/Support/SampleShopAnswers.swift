@@ -4,9 +4,9 @@ import TestSupport
 /// What the running server answers the sample shop's clients: pages, the not-found and upgrade
 /// pages, a section alone and a search list's `_after` page, each for several client classes,
 /// from a real `trellis serve` with the sample backends (`trellis upstream`) behind it. Fetched
-/// once per test run, into files, for the tests that decode them with generated models.
-/// Immutable once fetched (the folder only removes its files when released).
-struct SampleShopAnswers: @unchecked Sendable {
+/// once per test run, into files in `TestScratch` (removed when the process exits), for the
+/// tests that decode them with generated models.
+struct SampleShopAnswers: Sendable {
     struct Answer {
         /// The `X-Client-Version` sent; nil for none.
         let client: String?
@@ -21,13 +21,12 @@ struct SampleShopAnswers: @unchecked Sendable {
                         "/search?q=jacket&_section=results"]
 
     let answers: [Answer]
-    let folder: TemporaryFolder
 
     /// The answers of one run, fetched on first use.
     static let shared = Result { try SampleShopAnswers() }
 
     private init() throws {
-        folder = try TemporaryFolder()
+        let folder = try TestScratch.makeFolder("answers")
         let shop = try SampleShopServers()
         defer { shop.stop() }
         let client = try TestClient(port: shop.server.port)
@@ -44,7 +43,7 @@ struct SampleShopAnswers: @unchecked Sendable {
                 guard response.status == 200 || response.status == 404 else {
                     throw TestFailure("\(path) for \(version ?? "no version"): \(response.status) \(response.bodyText)")
                 }
-                let file = folder.path + "/answer-\(answers.count).json"
+                let file = folder + "/answer-\(answers.count).json"
                 try Data(response.body).write(to: URL(fileURLWithPath: file))
                 answers.append(Answer(client: version, path: path, isList: response.body.first == UInt8(ascii: "["), file: file))
                 // The search list's next page, as the load-more's `load` asks for it.
