@@ -2,11 +2,15 @@
 (SPEC §12, deploy/varnish): the checked-in VCL is current and compiles; a replay of a realistic
 mix through Varnish gets byte for byte what Trellis answers directly, with at least 95 % hits
 after the first pass (and the same replay under plain `Vary` as a comparison row); a Pages edit
-is purged; and a rollout boundary change makes the stale VCL pass instead of lie."""
+is purged; a rollout boundary change makes the stale VCL pass instead of lie; and a page whose
+source forwards headers gets through Varnish what Trellis gives each client."""
 import concurrent.futures
 import http.client
+import http.server
+import json
 import os
 import random
+import re
 import shutil
 import signal
 import socket
@@ -307,6 +311,105 @@ def test_generated_requests_get_through_varnish_what_trellis_answers(edge):
         if (answer[0], answer[2], sdui(answer[1])) != (expected[0], expected[2], sdui(expected[1])):
             mismatches.append((path, headers, sdui(answer[1]).get("Content-Language"), sdui(expected[1]).get("Content-Language")))
     assert not mismatches, f"{len(mismatches)} mismatches, e.g. {mismatches[:5]}"
+
+
+class EchoUpstream(http.server.BaseHTTPRequestHandler):
+    """An upstream whose value names the forwarded headers it was sent (`-` for none)."""
+
+    def do_GET(self):
+        text = " ".join(f"{key}={self.headers.get(name, '-')}" for key, name in
+                        [("dev", "X-Device-Id"), ("al", "Accept-Language"), ("cv", "X-Client-Version"), ("tenant", "X-Tenant")])
+        body = json.dumps({"text": text}).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="module")
+def forwarding(tmp_path_factory):
+    """A Trellis on a copy of Pages/ with `/echo`, a shared page (maxAge 60) whose source forwards
+    the three headers the edge computes plan parts from and `X-Tenant` to `EchoUpstream`, and a
+    Varnish with the VCL generated from it."""
+    work = tmp_path_factory.mktemp("forwarding")
+    pages = work / "Pages"
+    shutil.copytree(ROOT / "Pages", pages)
+    upstream = http.server.ThreadingHTTPServer(("127.0.0.1", 0), EchoUpstream)
+    threading.Thread(target=upstream.serve_forever, daemon=True).start()
+    sources = json.loads((pages / "sources.json").read_text())
+    sources["sources"]["echo"] = {"url": f"http://127.0.0.1:{upstream.server_address[1]}/echo/{{{{key}}}}", "timeoutMs": 5000,
+                                  "forwardHeaders": ["Accept-Language", "X-Device-Id", "X-Client-Version", "X-Tenant"]}
+    (pages / "sources.json").write_text(json.dumps(sources))
+    (pages / "pages" / "echo.json").write_text(json.dumps({
+        "route": "/echo", "maxAge": 60, "data": {"echo": {"source": "echo", "key": "k", "timeoutMs": 5000}},
+        "root": {"id": "echo-page", "type": "page", "data": {"children": [
+            {"id": "echo", "type": "text", "data": {"text": "{{echo.text}}"}}]}}}))
+    trellis_port, varnish_port = free_port(), free_port()
+    started = []
+    with open(work / "trellis.log", "w") as log:
+        try:
+            trellis = subprocess.Popen([trellis_binary(), "serve", "--pages", str(pages), "--port", str(trellis_port)],
+                                       env=dict(os.environ, TRELLIS_AT=AT), stdout=log, stderr=subprocess.STDOUT)
+            started.append(trellis)
+            wait_for_port(trellis_port, trellis)
+            started.append(start_varnish(work, "forwarding", generate(pages, f"127.0.0.1:{trellis_port}"), varnish_port))
+            yield {"trellis_port": trellis_port, "varnish_port": varnish_port}
+        finally:
+            for process in reversed(started):
+                stop(process)
+            upstream.shutdown()
+
+
+def get_fields(port, path, fields):
+    """A GET with `fields` as (name, value) pairs, repeats kept as separate fields."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    try:
+        connection.putrequest("GET", path)
+        for name, value in fields:
+            connection.putheader(name, value)
+        connection.endheaders()
+        response = connection.getresponse()
+        return response.status, {k.lower(): v for k, v in response.getheaders()}, response.read()
+    finally:
+        connection.close()
+
+
+def through_varnish(forwarding, fields):
+    """`/echo` with `fields` through Varnish, checked against Trellis's own answer: what the
+    upstream was sent (`EchoUpstream`'s names to values) and X-Trellis-Cache."""
+    direct = get_fields(forwarding["trellis_port"], "/echo", fields)
+    answer = get_fields(forwarding["varnish_port"], "/echo", fields)
+    assert direct[0] == 200 and "public" in direct[1]["cache-control"], direct
+    assert (answer[0], answer[2], sdui(answer[1])) == (direct[0], direct[2], sdui(direct[1])), (fields, answer[2], direct[2])
+    text = re.search(r'"(dev=[^"]*)"', answer[2].decode()).group(1)
+    return dict(re.findall(r"(\w+)=(.*?)(?= \w+=|$)", text)), answer[1]["x-trellis-cache"]
+
+
+@pytest.mark.parametrize("name, key, first, second", [
+    ("X-Device-Id", "dev", "d9", "d8"),  # the same class, and no experiment on the page: only the raw value differs
+    ("Accept-Language", "al", "fr-CA", "fr"),  # the same locale
+    ("X-Client-Version", "cv", "ios/6.0.0", "ios/6.0.1"),  # the same client class
+])
+def test_a_forwarded_header_the_edge_computes_from_still_varies_the_page(forwarding, name, key, first, second):
+    for value in (first, second):
+        sent, cache = through_varnish(forwarding, [(name, value)])
+        assert sent[key] == value and cache == "miss"
+    # Each is still shared by the clients that send the same value.
+    for value in (first, second):
+        sent, cache = through_varnish(forwarding, [(name, value)])
+        assert sent[key] == value and cache == "hit"
+
+
+def test_a_repeated_forwarded_header_goes_to_the_origin_uncached(forwarding):
+    for _ in range(2):
+        sent, cache = through_varnish(forwarding, [("X-Tenant", "acme"), ("X-Tenant", "zeta")])
+        assert sent["tenant"] == "acme, zeta" and cache == "miss"
+    for cache in ("miss", "hit"):
+        assert through_varnish(forwarding, [("X-Tenant", "acme")]) == ({"dev": "-", "al": "-", "cv": "-", "tenant": "acme"}, cache)
 
 
 # The Pages folder changes from here on: these run last.

@@ -67,6 +67,9 @@ sub trellis_single {
     set req.http.X-Trellis-Seen = "" + req.http.Accept-Encoding;
     std.collect(req.http.Accept-Encoding);
     if (req.http.X-Trellis-Seen != "" + req.http.Accept-Encoding) { return (pass); }
+    set req.http.X-Trellis-Seen = "" + req.http.Origin;
+    std.collect(req.http.Origin);
+    if (req.http.X-Trellis-Seen != "" + req.http.Origin) { return (pass); }
     unset req.http.X-Trellis-Seen;
 }
 sub trellis_route {

@@ -66,6 +66,13 @@ public final class Site: Sendable {
         templates[template]?.forwarding ?? .none
     }
 
+    /// The header names `template`'s non-personal `url` sources forward (SPEC §6.2, §12): those
+    /// its shared answers can depend on, whichever sections a request reads; none for an unknown
+    /// template. For the edge (`trellis edge`), worked out on demand.
+    public func sharedForwardedHeaders(of template: String) -> [String] {
+        templates[template].map { Forwarding.sharedHeaders(entries: $0.data, sources: sources) } ?? []
+    }
+
     /// The query parameters a template declares (SPEC §6.1); none for an unknown template.
     public func declaredQuery(of template: String) -> [String] {
         templates[template]?.query ?? []

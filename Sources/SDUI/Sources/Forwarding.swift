@@ -24,6 +24,20 @@ public struct Forwarding: Sendable, Hashable {
         self.init(personal: personal, headers: headers)
     }
 
+    /// The header names the non-personal `url` sources of `entries` forward (first spelling, in
+    /// source order): every header a shared answer of them can depend on, whichever of the entries
+    /// it reads (an answer that reads a personal source is never shared).
+    static func sharedHeaders(entries: [DataEntry], sources: SourceTable) -> [String] {
+        var headers: [String] = []
+        for entry in entries {
+            guard case .url(let source)? = sources.sources[entry.source]?.kind, !source.personal else { continue }
+            for name in source.forwardHeaders where !headers.contains(where: { $0.lowercased() == name.lowercased() }) {
+                headers.append(name)
+            }
+        }
+        return headers
+    }
+
     private init(personal: Bool, headers: [String]) {
         self.personal = personal
         self.headers = headers

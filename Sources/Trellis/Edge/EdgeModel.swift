@@ -3,8 +3,9 @@ import SDUI
 /// What a shared cache in front must know of a Pages version to compute a request's plan the
 /// way the server does (SPEC §12), and nothing else: the client classes by version, the
 /// locales, the experiments and canaries, the routed pages (which are personal, which are in an
-/// experiment) and the capability names. The VCL (`VarnishVCL`) is made from it alone, and its
-/// hash is `X-Trellis-Edge`: a content edit leaves it unchanged, a new boundary changes it.
+/// experiment, which headers their shared answers forward) and the capability names. The VCL
+/// (`VarnishVCL`) is made from it alone, and its hash is `X-Trellis-Edge`: a content edit leaves
+/// it unchanged, a new boundary or forwarded header changes it.
 struct EdgeModel: Sendable {
     /// One routed page.
     struct Page: Sendable {
@@ -17,6 +18,9 @@ struct EdgeModel: Sendable {
         /// answers `private`, which Varnish never stores (its built-in hit-for-miss), or
         /// `public` where those apps can never show the sections (`Site.absentSections`).
         let personal: Bool
+        /// The headers its templates' (and its canary's) non-personal sources forward (first
+        /// spelling): a shared answer of it can depend on their raw values (SPEC §6.2).
+        let forwarded: [String]
     }
 
     /// Per platform, the starts of its version ranges (`ClientRanges.starts`).
@@ -39,10 +43,15 @@ struct EdgeModel: Sendable {
         canaries = site.rollout.canaries
         pages = site.routedPages.map { page, route in
             let templates = [page] + (site.rollout.canary(forPage: page).map { [$0.template] } ?? [])
+            var forwarded: [String] = []
+            for name in templates.flatMap(site.sharedForwardedHeaders)
+            where !forwarded.contains(where: { $0.lowercased() == name.lowercased() }) {
+                forwarded.append(name)
+            }
             return Page(name: page, route: route, personal: templates.contains { template in
                 let deferred = site.sections(of: template).filter { $0.deferral == .always }.map(\.name)
                 return site.forwarding(of: template, unread: Set(deferred)).personal
-            })
+            }, forwarded: forwarded)
         }
         capabilities = site.capabilityNames
     }
@@ -57,7 +66,11 @@ struct EdgeModel: Sendable {
                 + experiment.variants.map { "\($0.name)=\($0.weight)" }.joined(separator: " "))
         }
         for canary in canaries { lines.append("canary \(canary.page) \(canary.basisPoints) salt=\(canary.salt)") }
-        for page in pages { lines.append("page \(page.name) \(page.route) personal=\(page.personal)") }
+        // `forwarded=` only when some are: a folder forwarding none keeps the hash it had before.
+        for page in pages {
+            lines.append("page \(page.name) \(page.route) personal=\(page.personal)"
+                + (page.forwarded.isEmpty ? "" : " forwarded=" + page.forwarded.joined(separator: ",")))
+        }
         lines.append("capabilities " + capabilities.joined(separator: ","))
         return lines.joined(separator: "\n") + "\n"
     }

@@ -7,13 +7,17 @@ import SDUI
 /// ranges), the locale from `Accept-Language` (RFC 4647 lookup with q-values, at most
 /// `maxLanguageRanges` ranges), and each experiment's variant and the canary from `X-Device-Id`
 /// by §3's bucketing, computed hex digit by hex digit in exact integer arithmetic. The headers
-/// it computes leave the stored object's `Vary` (the client still sees the origin's); the rest
-/// (`Accept-Encoding`, `X-Client-Capabilities`, `X-AB-Variant`, `X-Release`, `Origin`, forwarded
-/// headers) stay under Varnish's own `Vary` handling. Whatever it can't decide exactly passes:
-/// pre-release or build versions, an `Accept-Language` it doesn't parse strictly or with more
-/// ranges, repeated fields, unknown capabilities, personal pages, actions, the preview, the ops
-/// endpoints, and answers whose `X-Trellis-Edge` is not the model's hash. Varnish must run with
-/// `-p http_gzip_support=off`: Trellis gzips, and each coding is its own stored answer.
+/// it computes leave the stored object's `Vary` (the client still sees the origin's); on a page
+/// whose non-personal sources forward one of them, its raw value is hashed as well, since the
+/// upstream's answer depends on it. The rest (`Accept-Encoding`, `X-Client-Capabilities`,
+/// `X-AB-Variant`, `X-Release`, `Origin`, other forwarded headers) stay under Varnish's own
+/// `Vary` handling. Whatever it can't decide exactly passes: pre-release or build versions, an
+/// `Accept-Language` it doesn't parse strictly or with more ranges, a repeated field of any
+/// header the plan or a shared page's sources read (Varnish's `Vary` sees only the first),
+/// unknown capabilities, personal pages, pages forwarding a header VCL can't name, actions, the
+/// preview, the ops endpoints, and answers whose `X-Trellis-Edge` is not the model's hash.
+/// Varnish must run with `-p http_gzip_support=off`: Trellis gzips, and each coding is its own
+/// stored answer.
 enum VarnishVCL {
     /// The most `Accept-Language` list elements decided at the edge; a longer list passes.
     static let maxLanguageRanges = 8
@@ -52,7 +56,7 @@ enum VarnishVCL {
         vcl.line("acl trellis_purgers { \"127.0.0.1\"; \"::1\"; }")
         vcl.line("")
         recv(model, &vcl)
-        single(&vcl)
+        single(model, &vcl)
         route(model, &vcl)
         clientClass(model, &vcl)
         locale(model, &vcl)
@@ -66,9 +70,40 @@ enum VarnishVCL {
     static let internalHeaders = ["X-Trellis-Page", "X-Trellis-Class", "X-Trellis-Locale", "X-Trellis-Rollout", "X-Trellis-Seen",
                                   "X-Trellis-Key", "X-Trellis-Range", "X-Trellis-Weight", "X-Trellis-Excluded", "X-Trellis-Best",
                                   "X-Trellis-Hex", "X-Trellis-Digit", "X-Trellis-Bucket", "X-Trellis-Purged"]
-    /// The fields that must come once: the server reads every field of them, the edge the first.
+    /// The fields that must come once whatever the Pages: the server reads every field of them
+    /// (or, for `Origin`, the first, as Varnish's `Vary` does: once keeps the two obviously equal),
+    /// the edge the first.
     static let singleFields = ["X-Client-Version", "X-Client-Capabilities", "X-Device-Id", "X-AB-Variant", "X-Release",
-                               "Accept-Language", "Accept-Encoding"]
+                               "Accept-Language", "Accept-Encoding", "Origin"]
+
+    /// `singleFields`, then every header a shared page's sources forward (the server joins its
+    /// repeated fields into the value it forwards; Varnish's `Vary` compares the first), each once.
+    static func singleFields(_ model: EdgeModel) -> [String] {
+        var names = singleFields
+        for page in model.pages where !passes(page) {
+            for name in page.forwarded where !names.contains(where: { $0.lowercased() == name.lowercased() }) { names.append(name) }
+        }
+        return names
+    }
+
+    /// Whether VCL can name header `name` (`req.http.<name>`): not every RFC 9110 token can.
+    static func nameable(_ name: String) -> Bool {
+        func letter(_ scalar: Unicode.Scalar) -> Bool { ("A"..."Z").contains(scalar) || ("a"..."z").contains(scalar) }
+        guard let first = name.unicodeScalars.first, letter(first) else { return false }
+        return name.unicodeScalars.allSatisfy { letter($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" }
+    }
+
+    /// Whether every request for `page` passes: it is personal, or it forwards a header the VCL
+    /// could not check for repeats.
+    static func passes(_ page: EdgeModel.Page) -> Bool { page.personal || !page.forwarded.allSatisfy(nameable) }
+
+    /// The request headers the VCL computes plan parts from, which leave the stored `Vary`.
+    static func computedHeaders(_ model: EdgeModel) -> [String] {
+        var computed = ["X-Device-Id"]
+        if model.versionShapesBodies { computed.append("X-Client-Version") }
+        if model.locales != nil { computed.append("Accept-Language") }
+        return computed
+    }
 
     private static func recv(_ model: EdgeModel, _ vcl: inout VCLText) {
         vcl.open("sub vcl_recv {")
@@ -93,10 +128,11 @@ enum VarnishVCL {
         vcl.close()
     }
 
-    /// Passes a request that repeats a field the plan reads (`std.collect` joins the repeats).
-    private static func single(_ vcl: inout VCLText) {
+    /// Passes a request that repeats a field the plan or a shared page's sources read
+    /// (`std.collect` joins the repeats).
+    private static func single(_ model: EdgeModel, _ vcl: inout VCLText) {
         vcl.open("sub trellis_single {")
-        for name in singleFields {
+        for name in singleFields(model) {
             vcl.line("set req.http.X-Trellis-Seen = \"\" + req.http.\(name);")
             vcl.line("std.collect(req.http.\(name));")
             vcl.line("if (req.http.X-Trellis-Seen != \"\" + req.http.\(name)) { return (pass); }")
@@ -105,14 +141,15 @@ enum VarnishVCL {
         vcl.close()
     }
 
-    /// Names the routed page; personal pages pass, an unknown route is left unnamed (it passes).
+    /// Names the routed page; personal pages (and those forwarding a header VCL can't name) pass,
+    /// an unknown route is left unnamed (it passes).
     private static func route(_ model: EdgeModel, _ vcl: inout VCLText) {
         vcl.open("sub trellis_route {")
         // Literal segments beat parameters (SPEC §2.2): literal-heavy routes are tried first.
         let pages = model.pages.sorted { literalCount($0.route) > literalCount($1.route) }
         for page in pages {
             let test = "req.url ~ \"^\(routePattern(page.route))(\\?.*)?$\""
-            if page.personal {
+            if passes(page) {
                 vcl.line("if (\(test)) { return (pass); }")
             } else {
                 vcl.line("if (!req.http.X-Trellis-Page && \(test)) { set req.http.X-Trellis-Page = \"\(page.name)\"; }")
@@ -280,14 +317,13 @@ enum VarnishVCL {
     }
 
     private static func hashAndDeliver(_ model: EdgeModel, _ vcl: inout VCLText) {
-        var computed = ["X-Device-Id"]
-        if model.versionShapesBodies { computed.append("X-Client-Version") }
-        if model.locales != nil { computed.append("Accept-Language") }
+        let computed = computedHeaders(model)
         vcl.open("sub vcl_hash {")
         vcl.line("hash_data(req.url);")
         vcl.line("hash_data(\"\" + req.http.X-Trellis-Class);")
         vcl.line("hash_data(\"\" + req.http.X-Trellis-Locale);")
         vcl.line("hash_data(\"\" + req.http.X-Trellis-Rollout);")
+        rawValues(model, computed: computed, &vcl)
         vcl.line("return (lookup);")
         vcl.close()
         vcl.line("")
@@ -315,6 +351,21 @@ enum VarnishVCL {
         vcl.line("if (resp.http.X-Trellis-Vary) { set resp.http.Vary = resp.http.X-Trellis-Vary; unset resp.http.X-Trellis-Vary; }")
         vcl.line("if (obj.hits > 0) { set resp.http.X-Trellis-Cache = \"hit\"; } else { set resp.http.X-Trellis-Cache = \"miss\"; }")
         vcl.close()
+    }
+
+    /// On a page whose sources forward a header the plan is computed from (and which leaves the
+    /// stored `Vary`), that header's raw value, or its absence, goes into the hash: the upstream's
+    /// answer depends on the value itself, not only on the class, locale or bucket made of it.
+    private static func rawValues(_ model: EdgeModel, computed: [String], _ vcl: inout VCLText) {
+        for page in model.pages where !passes(page) {
+            let raw = computed.filter { name in page.forwarded.contains { $0.lowercased() == name.lowercased() } }
+            guard !raw.isEmpty else { continue }
+            vcl.open("if (req.http.X-Trellis-Page == \"\(page.name)\") {")
+            for name in raw {
+                vcl.line("if (req.http.\(name)) { hash_data(\"\(name): \" + req.http.\(name)); } else { hash_data(\"no \(name)\"); }")
+            }
+            vcl.close()
+        }
     }
 
     /// `a|b|c` of `names`, regex-escaped.
