@@ -14,6 +14,10 @@ package enum ClientError: Error, Sendable, Equatable {
     /// The peer closed the connection before sending anything: on a reused keep-alive
     /// connection this means "stale" (a GET or HEAD goes again, once, on a fresh one).
     case closedBeforeResponse
+    /// On a reused keep-alive connection, more followed the response at once: the server sent
+    /// a response nobody asked for, so which one is this request's can't be told (a GET or HEAD
+    /// goes again, once, on a fresh connection).
+    case unsolicitedResponse
     /// The response is not valid HTTP/1.1.
     case malformedResponse
     /// The response (head or body) exceeds the client's size limit.

@@ -5,8 +5,18 @@ import HTTPServer
 /// non-blocking attempt, waiting on the loop (`EventLoop.watch`) for the socket, with the
 /// deadline a loop timer. No thread waits for the server.
 ///
+/// A pooled connection is checked in the step that writes the request's first bytes, not
+/// when it is taken: between the two the loop may run for a while, and a response nobody asked
+/// for (or a close) that arrives meanwhile would otherwise be read as this request's answer,
+/// leaving the real one for the next user (SPEC §14). One with anything to read then is closed
+/// unwritten and the request checked out again, whatever its method: nothing of it was sent.
+/// Bytes that arrive after the request is written can't be told from its answer, unless more
+/// follows at once: a response on a reused connection with bytes right behind it (read with
+/// it, or waiting on the socket) may be one nobody asked for, so it is no answer
+/// (`.unsolicitedResponse`).
+///
 /// A reused connection that turns out closed before any response byte (the server timed it
-/// out while it sat in the pool) is fatal to a POST, PUT, PATCH or DELETE, which may have taken
+/// out after that check) is fatal to a POST, PUT, PATCH or DELETE, which may have taken
 /// effect: the client never sends one twice by itself. A GET or HEAD is idempotent and goes
 /// again once on a fresh connection, within the same deadline. The connection goes back to the
 /// pool, under the request's key (`ClientRequest.poolPartition`), when its response leaves it
@@ -56,11 +66,7 @@ package final class ClientExchange: @unchecked Sendable {
     ) {
         let exchange = ClientExchange(loop: loop, settings: settings, request: request, completion: completion)
         exchange.deadline = loop.schedule(at: deadline) { [exchange] in exchange.end(.failure(.timeout)) }
-        if let pooled = settings.pool.take(exchange.poolKey) {
-            exchange.send(on: pooled)
-        } else {
-            exchange.resolve()
-        }
+        exchange.checkOut()
     }
 
     private init(loop: EventLoop, settings: Settings, request: ClientRequest,
@@ -78,6 +84,15 @@ package final class ClientExchange: @unchecked Sendable {
 
     deinit {
         chunk?.deallocate()
+    }
+
+    /// Sends the request on an idle pooled connection, or on a new one if there is none.
+    private func checkOut() {
+        if let pooled = settings.pool.take(poolKey) {
+            send(on: pooled)
+        } else {
+            resolve()
+        }
     }
 
     /// Looks the host up (an address literal or a known name answers at once, on this thread).
@@ -166,6 +181,9 @@ package final class ClientExchange: @unchecked Sendable {
             if case .processed = progress { stage = .writing }
             return progress
         case .writing:
+            if written == 0, connection?.reused == true, connection?.hasNothingToRead == false {
+                return checkOutAgain()
+            }
             let progress = try connection?.write(request[written...]) ?? .wantsRead
             if case .processed(let count) = progress {
                 written += count
@@ -189,15 +207,38 @@ package final class ClientExchange: @unchecked Sendable {
         } else {
             response = try parser.receive(UnsafeRawBufferPointer(rebasing: chunk[..<count]))
         }
-        if let response { end(.success(response)) }
+        if let response { try deliver(response) }
         return progress
     }
 
-    /// A step failed: a reused connection closed or reset before any response byte is stale,
-    /// and a GET or HEAD goes again on a fresh one (once: a fresh one is never `reused`).
+    /// Ends with `response`, unless it came on a reused connection with more right behind it:
+    /// a server that sent a response nobody asked for (a late one, arriving after the request
+    /// was written) would have it read as this request's answer, its real answer following.
+    /// More is bytes read past it, or, for a GET or HEAD, which can go again at no risk,
+    /// anything waiting on the socket after a keep-alive response (the check can't tell bytes
+    /// from a close). A fresh connection's first response can only be its own.
+    private func deliver(_ response: ClientResponse) throws(ClientError) {
+        guard connection?.reused == true else { return end(.success(response)) }
+        if parser.hasBytesPastResponse || retriable && response.keepAlive && connection?.hasNothingToRead == false {
+            throw .unsolicitedResponse
+        }
+        end(.success(response))
+    }
+
+    /// Closes the pooled connection about to carry the request, which has something to read,
+    /// and checks out another; what comes next waits for its own event.
+    private func checkOutAgain() -> SocketProgress {
+        _ = detach()
+        checkOut()
+        return .wantsWrite
+    }
+
+    /// A step failed: a reused connection closed or reset before any response byte, or one
+    /// with an unsolicited response, is stale, and a GET or HEAD goes again on a fresh one
+    /// (once: a fresh one is never `reused`).
     private func failed(_ error: ClientError) {
         let stale = switch error {
-        case .closedBeforeResponse: true
+        case .closedBeforeResponse, .unsolicitedResponse: true
         case .connection: !parser.receivedAny
         default: false
         }

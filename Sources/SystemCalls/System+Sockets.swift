@@ -78,6 +78,13 @@ extension System {
         return try checked("poll") { Glibc.poll(&descriptor, 1, timeoutMillis) } > 0
     }
 
+    /// Sends the ACK for everything read from the TCP socket `fd` now, if one is due, instead of
+    /// holding it to ride on the next bytes written (`TCP_QUICKACK`).
+    package static func acknowledgeNow(_ fd: Int32) {
+        var one: Int32 = 1
+        _ = setsockopt(fd, Int32(IPPROTO_TCP), TCP_QUICKACK, &one, socklen_t(MemoryLayout<Int32>.size))
+    }
+
     /// Turns Nagle's algorithm off: a response written in two pieces must not wait ~40 ms
     /// for the peer's delayed ACK.
     private static func setNoDelay(_ fd: Int32) {

@@ -101,7 +101,9 @@ import Testing
 
     /// Users alternate requests on one host and port at once, while the backend sometimes
     /// sends interim responses (alone or with the final one) and once an extra response:
-    /// each user only ever sees their own data, and every request gets a value.
+    /// each user only ever sees their own data, and every request gets a value. The answer with
+    /// the extra response right behind it is no answer on a reused connection (which of the two
+    /// was asked for can't be told there): that request goes again on a fresh one.
     @Test func concurrentUsersOnOneHostOnlyEverSeeTheirOwnData() {
         fake.script("/me", .steps { head, number in
             let answer = HostileAnswer.ok(for: HostileAnswer.user(in: head))
@@ -124,6 +126,6 @@ import Testing
         for user in users {
             #expect(answers[user] == Array(repeating: user, count: 25), "\(user) saw \(answers[user] ?? [])")
         }
-        #expect(fake.requests("/me") == 100)
+        #expect((100...101).contains(fake.requests("/me")))
     }
 }

@@ -106,12 +106,14 @@ struct ClientConnection: ~Copyable, Sendable {
     /// input buffered in the session. A connection between exchanges must have none: anything
     /// there (a response nobody asked for, the rest of one, a close) would be taken for the
     /// next request's answer. TLS records the session consumes by itself (TLS 1.3 session
-    /// tickets) don't count.
+    /// tickets) don't count, but what that read leaves buffered (part of a record) does. One
+    /// `poll` when the socket has nothing, as it nearly always has.
     var hasNothingToRead: Bool {
         if tls?.hasBufferedInput == true { return false }
         let readable = (try? System.poll(fd, for: Int16(POLLIN), timeoutMillis: 0)) != false
         guard readable else { return true }
-        return tls?.staysIdle ?? false
+        guard let tls else { return false }
+        return tls.staysIdle && !tls.hasBufferedInput
     }
 
     /// Gives up ownership: the socket and its session, for the pool to keep while idle.

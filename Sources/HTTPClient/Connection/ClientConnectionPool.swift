@@ -7,10 +7,10 @@ import SystemCalls
 /// A fetch takes an idle connection (or opens a new one), and gives it back after a
 /// complete, reusable response. At most `maxIdlePerHost` wait per key; the rest are closed.
 /// Connections are shared by every request with the same key, so one with anything to read
-/// (`ClientConnection.hasNothingToRead`: a response nobody asked for, a close) is closed, both
-/// when given back and when taken, never used: its bytes would answer the next request. One
-/// that the server closes between the check and the request is detected by `ClientExchange`:
-/// a GET or HEAD goes again once on a fresh connection, another method fails.
+/// (`ClientConnection.hasNothingToRead`: a response nobody asked for, a close) is never used:
+/// its bytes would answer the next request. The `ClientExchange` that takes one checks it in
+/// the step that writes the request (what arrived while it waited here, or while the loop got
+/// round to it, is seen there), closes it if it has anything, and takes another.
 ///
 /// The pool owns the sockets of its idle connections (`ClientConnection.release`) and
 /// closes them in `closeAll`.
@@ -24,19 +24,23 @@ package final class ClientConnectionPool: Sendable {
         self.maxIdlePerHost = maxIdlePerHost
     }
 
-    /// An idle connection to `key`, marked `reused`, with nothing to read, if there is one.
+    /// The most recently used idle connection to `key`, marked `reused`, if there is one (its
+    /// exchange checks that it has nothing to read before writing on it).
     func take(_ key: String) -> ClientConnection? {
-        while let socket = idle.withLock({ $0[key]?.popLast() }) {
-            let connection = ClientConnection(idle: socket)
-            if connection.hasNothingToRead { return connection }
-        }
-        return nil
+        guard let socket = idle.withLock({ $0[key]?.popLast() }) else { return nil }
+        return ClientConnection(idle: socket)
     }
 
-    /// Gives `connection` back for reuse (or closes it when it has anything to read or the
-    /// pool for `key` is full).
+    /// Gives `connection` back for reuse (or closes it when the pool for `key` is full).
+    ///
+    /// What was read is acknowledged at once. Between a request and its answer the kernel
+    /// holds its ACK to ride on the next request, and a server with Nagle's algorithm on holds
+    /// a small segment it sends after its answer (a response nobody asked for) until that ACK:
+    /// the segment would then always arrive just after the next request is written, and be read
+    /// as its answer. Acknowledged now, it arrives while the connection is idle, where the check
+    /// before the next request sees it.
     func put(_ connection: consuming ClientConnection, for key: String) {
-        guard connection.hasNothingToRead else { return }
+        System.acknowledgeNow(connection.fd)
         let socket = connection.release()
         let kept = idle.withLock { idle in
             guard idle[key, default: []].count < maxIdlePerHost else { return false }

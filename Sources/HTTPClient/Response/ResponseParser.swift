@@ -49,6 +49,9 @@ package struct ResponseParser {
     /// Whether any byte has arrived (a failure before the first is a stale connection's).
     package var receivedAny: Bool { received > 0 }
 
+    /// Whether bytes past the response just completed were received (the start of another).
+    package var hasBytesPastResponse: Bool { position < buffer.count }
+
     /// Takes `bytes`; the response once it is complete (nil: more is needed).
     package mutating func receive(_ bytes: UnsafeRawBufferPointer) throws(ClientError) -> ClientResponse? {
         received += bytes.count
