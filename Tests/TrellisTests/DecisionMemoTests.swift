@@ -159,6 +159,7 @@ import TestSupport
                 && a.response.body == b.response.body
             #expect(same, "\(method) \(target) \(headers)")
         }
-        #expect(memo.found > Self.cases / 6, "the memo answered \(memo.found) of \(Self.cases)")
+        // A client is answered from the memo from its third request on (remembered at the second).
+        #expect(memo.found > Self.cases / 10, "the memo answered \(memo.found) of \(Self.cases)")
     }
 }
