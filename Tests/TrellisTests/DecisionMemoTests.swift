@@ -75,6 +75,18 @@ import TestSupport
         #expect(memo.key(for: long, generation: 1, upstream: nil)?.key == nil && memo.found == 0)
     }
 
+    /// The key remembered is the object the cache holds with the page, not an equal copy: a
+    /// replayed hit then finds its entry by identity, without comparing two plans.
+    @Test func theKeyRememberedIsTheCachesOwn() throws {
+        let cache = ResponseCache<CacheKey, Representation>(capacityBytes: 1 << 22)
+        let pipeline = PagePipeline(site: PagePipelineTests.site, cache: cache, upstream: nil)
+        let memo = DecisionMemo()
+        let request = Self.request("/home", [("X-Client-Version", "ios/5.2.0")])
+        for _ in 0..<3 { _ = pipeline.answer(request, date: TestInstant.date, memo: memo) }
+        let key = try #require(memo.lastFound?.key, "found at the third request")
+        #expect(key.isIdentical(to: cache.storedKey(equalTo: key)))
+    }
+
     /// A request decided once is only noted, so traffic that never repeats (a new device each
     /// time) stores nothing; decided again, it is remembered; a request between the two at the
     /// same slot takes the note.

@@ -79,6 +79,11 @@ final class CacheCore<Key: Hashable & Sendable, Value: Sendable, Call: Sendable>
         state.withLock { $0.storage.value(for: key, now: now, slotHint: &hint) }
     }
 
+    /// The key held equal to `key`, if any (`LRUStorage.storedKey(equalTo:)`).
+    func storedKey(equalTo key: Key) -> Key? {
+        state.withLock { $0.storage.storedKey(equalTo: key) }
+    }
+
     /// The live value for `key` at `now` counted as a hit, or nil (counting nothing).
     func hit(for key: Key, now: ContinuousClock.Instant) -> Value? {
         guard let value = value(for: key, now: now) else { return nil }

@@ -37,8 +37,13 @@ struct CacheKey: Sendable, Hashable {
     /// Keys are equal when their generations and plans are (the digest follows from the plan);
     /// the same parts (a key the memo handed out, found in the cache) are equal at once.
     static func == (a: CacheKey, b: CacheKey) -> Bool {
-        a.parts === b.parts
+        a.isIdentical(to: b)
             || a.parts.generation == b.parts.generation && a.parts.digest == b.parts.digest && a.parts.plan == b.parts.plan
+    }
+
+    /// Whether `other` holds the very parts this key holds (then they are equal at once).
+    func isIdentical(to other: CacheKey) -> Bool {
+        parts === other.parts
     }
 
     /// Bytes the key's heap holds (its parts' object, their strings, tables and lists), charged

@@ -67,6 +67,11 @@ struct LRUStorage<Key: Hashable, Value> {
         return value(at: hint, now: now)
     }
 
+    /// The key held equal to `key`, if any: the object stored with its entry.
+    func storedKey(equalTo key: Key) -> Key? {
+        index[key].flatMap { keys[$0] }
+    }
+
     /// The value in `slot` (which holds an entry) unless expired at `now` (then dropped); marks
     /// it most recent.
     private mutating func value(at slot: Int, now: ContinuousClock.Instant) -> Value? {

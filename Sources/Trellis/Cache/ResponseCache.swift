@@ -65,6 +65,13 @@ package final class ResponseCache<Key: Hashable & Sendable, Value: Sendable>: Se
         core.hit(for: key, now: now())
     }
 
+    /// The key held equal to `key` (the object stored with its entry), or `key` itself when none
+    /// is: a key kept for later look-ups (`DecisionMemo`) that is the stored object is found
+    /// equal at once (`CacheKey ==`), where an equal copy compares its plans field by field.
+    package func storedKey(equalTo key: Key) -> Key {
+        core.storedKey(equalTo: key) ?? key
+    }
+
     /// Stores `value` for `key`; an entry costing more than the capacity, or already expired,
     /// is not stored.
     package func insert(_ value: Value, for key: Key, cost: Int, expiresAt: ContinuousClock.Instant? = nil) {

@@ -84,8 +84,9 @@ final class DecisionMemo: @unchecked Sendable {
 
     /// Remembers `key` and `coding`, standing on `freshness`, for the request `key(for:)` was
     /// last asked about and found nothing for, if its slot noted it last time (its second
-    /// sighting); otherwise notes it.
-    func remember(_ key: CacheKey, coding: ContentCoding, freshness: [String]) {
+    /// sighting: only then is `key` made, the cache's own object, `ResponseCache.storedKey`);
+    /// otherwise notes it.
+    func remember(_ key: @autoclosure () -> CacheKey, coding: ContentCoding, freshness: [String]) {
         guard let slot else { return }
         self.slot = nil
         guard noted[slot] == hash else {
@@ -93,7 +94,7 @@ final class DecisionMemo: @unchecked Sendable {
             return
         }
         (stored + slot * Self.maxRequestBytes).update(from: scratch, count: count)
-        entries[slot] = Entry(length: count, key: key, coding: coding, freshness: freshness)
+        entries[slot] = Entry(length: count, key: key(), coding: coding, freshness: freshness)
         noted[slot] = 0
         remembered += 1
     }

@@ -74,7 +74,7 @@ struct PagePipeline: Sendable {
         // A page deferred for want of a fresh value is decided again next time (SPEC §10.1).
         let remembered = plan.deferred?.forFreshness == true ? nil : plan.freshness
         let key = CacheKey(generation: snapshot.generation, plan: consume plan)
-        if let remembered { memo?.remember(key, coding: terms.coding, freshness: remembered) }
+        if let remembered { memo?.remember(cache.storedKey(equalTo: key), coding: terms.coding, freshness: remembered) }
         return lookUp(key, in: cache, trace: trace, terms: terms, date: date)
     }
 
