@@ -4,8 +4,9 @@
 /// children's added to the tallies. So the same ids rule, negotiation, fallbacks (the marked
 /// component's fallback inherits the mark) and drops apply as in the page, around the section
 /// (a false `$if`, another `$variant` branch, a parent dropped) and inside it. A page of its
-/// list (`_after`, SPEC §10.2) is recorded the same way, from its first item's negotiation to
-/// the end of the last element written (its items and `more` follow one another in one array).
+/// list (`_after`, SPEC §10.2) is recorded the same way, its bytes from its first item's
+/// negotiation to the end of the last element written (its items and `more` follow one another
+/// in one array), its tallies to the last element written or dropped.
 struct SectionCapture {
     /// The tallies when the marked component's negotiation began.
     let fallbacksBefore: Int
@@ -13,7 +14,9 @@ struct SectionCapture {
     let actionFallbackTypesBefore: [String: Int]
     /// The bytes written for it, once written; nil while it is not (or was dropped).
     var bytes: Range<Int>?
-    /// What its subtree added to the tallies, once written.
+    /// What its subtree added to the tallies, once written or dropped: a drop for want of a
+    /// renderable fallback counts (SPEC §4.1) even where nothing is written, so a section's 204
+    /// and a list's page whose items were all dropped (`[]`) carry it.
     var fallbacks = 0
     var fallbackTypes: [String: Int] = [:]
     var actionFallbackTypes: [String: Int] = [:]
@@ -39,13 +42,29 @@ extension Assembler {
         }
     }
 
+    /// A marked component was dropped in negotiation: what it added to the tallies (for the items
+    /// of a list's page, those since the first's negotiation; the bytes written so far stay).
+    mutating func dropCapture(_ mark: CaptureMark) {
+        switch mark {
+        case .none: break
+        case .section: capture = tallied(capture)
+        case .item: itemsCapture = tallied(itemsCapture)
+        }
+    }
+
     private func started() -> SectionCapture {
         SectionCapture(fallbacksBefore: fallbacks, fallbackTypesBefore: fallbackTypes, actionFallbackTypesBefore: actionFallbackTypes)
     }
 
     private func ended(_ capture: SectionCapture?, from start: Int) -> SectionCapture? {
+        var capture = tallied(capture)
+        capture?.bytes = start..<writer.count
+        return capture
+    }
+
+    /// `capture` with what was added to the tallies since it began.
+    private func tallied(_ capture: SectionCapture?) -> SectionCapture? {
         guard var capture else { return nil }
-        capture.bytes = start..<writer.count
         capture.fallbacks = fallbacks - capture.fallbacksBefore
         capture.fallbackTypes = Self.added(fallbackTypes, since: capture.fallbackTypesBefore)
         capture.actionFallbackTypes = Self.added(actionFallbackTypes, since: capture.actionFallbackTypesBefore)

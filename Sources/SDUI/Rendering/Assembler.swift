@@ -51,7 +51,11 @@ struct Assembler {
     /// component, in document order, just before it is written.
     mutating func negotiate(_ original: EvaluatedComponent) throws(UpgradeRequired) -> EvaluatedComponent? {
         if original.captured != .none { beginCapture(original.captured) }
-        guard let kept = try replacement(for: original), serve(kept.id) else { return nil }
+        guard let kept = try replacement(for: original), serve(kept.id) else {
+            // A marked component dropped still counts where its answer is taken (SPEC §4.1, §10).
+            if original.captured != .none { dropCapture(original.captured) }
+            return nil
+        }
         return kept
     }
 

@@ -7,8 +7,11 @@ extension Site {
     public enum SectionOutcome: Sendable {
         /// The section's component, assembled and negotiated as in its page.
         case component(RenderedPage)
-        /// Nothing stands in the section's place for this client (204).
-        case nothing
+        /// Nothing stands in the section's place for this client (204): an empty body with what
+        /// was replaced or dropped there for it (`X-Fallbacks`, SPEC §4.1: the section's component
+        /// dropped for want of a renderable fallback counts; a data-driven drop, a false `$if` or
+        /// another `$variant` branch doesn't).
+        case nothing(RenderedPage)
         /// A `"required": true` component in it can't be rendered: the page is the upgrade page.
         case upgradeRequired
     }
@@ -95,7 +98,7 @@ extension Site {
     public func renderSection(_ name: String, template: String, params: [String: String], query: [String: String] = [:],
                               data: [String: JSONValue], client: ClientClass, variants: [String: String],
                               locale: String? = nil, at date: Date, after: Int? = nil) -> SectionOutcome {
-        guard let page = templates[template], let place = page.section(named: name) else { return .nothing }
+        guard let page = templates[template], let place = page.section(named: name) else { return .nothing(.nothing) }
         func render(_ root: ComponentTemplate) -> SectionOutcome {
             renderSection(name, of: page, root: root, params: params, query: query, data: data, client: client,
                           variants: variants, locale: locale, at: date, after: after)
@@ -123,14 +126,20 @@ extension Site {
         } catch {
             return .upgradeRequired
         }
-        guard let capture = assembler.capture, let bytes = capture.bytes else { return .nothing }
+        guard let capture = assembler.capture, let bytes = capture.bytes else {
+            // Dropped in negotiation (negotiated, never written), or never reached (nothing counted).
+            let dropped = assembler.capture
+            return .nothing(RenderedPage(body: [], fallbacks: dropped?.fallbacks ?? 0, fallbackTypes: dropped?.fallbackTypes ?? [:],
+                                         actionFallbackTypes: dropped?.actionFallbackTypes ?? [:]))
+        }
         if after != nil { return .component(Self.listPage(assembler)) }
         return .component(RenderedPage(body: Array(assembler.writer.bytes[bytes]), fallbacks: capture.fallbacks,
                                        fallbackTypes: capture.fallbackTypes, actionFallbackTypes: capture.actionFallbackTypes))
     }
 
     /// The page of a list an `_after` render captured: `[` its elements' bytes `]`, `[]` past
-    /// the end, with what they added to the tallies.
+    /// the end or when every element was dropped, with what they added to the tallies (a
+    /// dropped item's fallback counts there too, SPEC §10.2).
     private static func listPage(_ assembler: Assembler) -> RenderedPage {
         let items = assembler.itemsCapture
         var body = [UInt8(ascii: "[")]
@@ -147,4 +156,9 @@ extension Site {
         SectionServing(deferred: deferred, url: SectionURL(page: page, params: params, query: query),
                        loads: page.hasPagedLists && canLoad(client))
     }
+}
+
+extension RenderedPage {
+    /// An empty body that replaced or dropped nothing: a section with nothing in its place.
+    static let nothing = RenderedPage(body: [], fallbacks: 0, fallbackTypes: [:])
 }

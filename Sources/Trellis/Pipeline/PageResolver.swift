@@ -59,12 +59,12 @@ struct PageResolver: Sendable {
 
     /// Section `name` of the plan's page alone (SPEC §10.1): its component (200), or with `after`
     /// the array of a page of its list (SPEC §10.2), nothing in its place for this client (204,
-    /// no body), or the `upgrade` page as the page would be.
+    /// no body; `X-Fallbacks` what was dropped there for it), or the `upgrade` page as the page would be.
     private func section(_ name: String, after: Int?, _ plan: PagePlan, data: PageData, date: Date) -> Rendered {
         switch site.renderSection(name, template: plan.template, params: plan.params, query: plan.query, data: data.values,
                                   client: plan.client, variants: plan.variants, locale: plan.locale, at: date, after: after) {
         case .component(let rendered): Rendered(template: plan.template, status: 200, rendered: rendered, routed: true)
-        case .nothing: Rendered(template: plan.template, status: 204, rendered: RenderedPage(body: [], fallbacks: 0, fallbackTypes: [:]), routed: true)
+        case .nothing(let counted): Rendered(template: plan.template, status: 204, rendered: counted, routed: true)
         case .upgradeRequired: special("upgrade", status: 200, plan: plan, date: date)
         }
     }

@@ -7,7 +7,9 @@ import TestSupport
 /// SPEC §10.2's promise, as a property: for generated paged lists and every client that performs
 /// `load`, splicing every `_after` page into the first page's list (each `more` replaced by the
 /// array its url answers) gives exactly the list the same client gets when it can't `load` (the
-/// same Pages with no `load` action): the same ids, and the same bytes per item.
+/// same Pages with no `load` action): the same ids, and the same bytes per item; and the
+/// `X-Fallbacks` of the section alone and of every `_after` page add up to the section's for
+/// that client (SPEC §10.2: an `_after` page counts its items, written or dropped).
 @Suite struct PagedListPropertyTests {
     static let cases = GeneratedCases.count(default: 300)
     static let loaders = ["ios/5.0.0", "ios/6.0.0", "web/1.0.0"].map { ClientDescriptor.version(ClientVersion(header: $0)!) }
@@ -36,8 +38,10 @@ import TestSupport
                 let whole = Self.list(in: SectionFixtures.page(notLoading, data: data, client: client))
                 var list = Self.list(in: SectionFixtures.page(loading, data: data, client: client))
                 var pages = 0
+                var counted = Self.fallbacks(loading, data: data, client: client, after: nil)
                 while let last = list.last, let after = Self.after(last) {
                     let page = SectionFixtures.alone(loading, "results", data: data, client: client, after: after)
+                    counted.merge(Self.fallbacks(loading, data: data, client: client, after: after)) { $0 + $1 }
                     guard case .array(let items)? = try? JSONParser.parse(Array(page.utf8)) else {
                         Issue.record("_after=\(after) answered \(page)")
                         return
@@ -50,9 +54,25 @@ import TestSupport
                 spliced += pages
                 let bytes = { (values: [JSONValue]) in values.map { String(decoding: JSONWriter.encode($0), as: UTF8.self) } }
                 #expect(bytes(list) == bytes(whole), "pageSize \(size), \(template), \(client), \(data)")
+                // The `more` (a skeleton every loader renders) and the column count nothing.
+                let all = Self.fallbacks(notLoading, data: data, client: client, after: nil)
+                #expect(counted == all, "X-Fallbacks: pages \(counted), whole \(all); pageSize \(size), \(template), \(client), \(data)")
             }
         }
         #expect(spliced > 0)
+    }
+
+    /// What section `results` alone (from item `after` of its list) counts as replaced or dropped
+    /// (`X-Fallbacks`, by original type, with the total under `"*"`), a 204's included.
+    static func fallbacks(_ site: Site, data: [String: JSONValue], client: ClientDescriptor, after: Int?) -> [String: Int] {
+        let counted: RenderedPage? = switch site.renderSection("results", template: "p", params: ["id": "1"], data: data,
+                                                              client: site.clientClass(for: client), variants: [:],
+                                                              at: TestInstant.date, after: after) {
+        case .component(let page), .nothing(let page): page
+        case .upgradeRequired: nil
+        }
+        guard let counted else { return ["UPGRADE": 1] }
+        return counted.fallbackTypes.merging(["*": counted.fallbacks]) { $0 + $1 }
     }
 
     /// The section fixtures' catalog with no actions: no client performs `load`.

@@ -6,7 +6,7 @@ import TestSupport
 
 /// The oracle of the pruned section render (STYLE.md: a fast path has an oracle): a section
 /// rendered alone (`Site.renderSection`, from the page pruned for it when there is one,
-/// `SectionPruning`) is the same outcome, bytes and tallies, as the section captured from a
+/// `SectionPruning`) is the same outcome, bytes and tallies (a 204's too), as the section captured from a
 /// render of the whole page, on generated Pages folders (`PagesGenerator`, with ids that may
 /// repeat others) for clients around every boundary, and on the sample Pages (each page of a
 /// paged list too).
@@ -98,7 +98,9 @@ import TestSupport
         func page(_ outcome: Site.SectionOutcome) -> RenderedPage? {
             switch outcome {
             case .component(let rendered): rendered
-            case .nothing: RenderedPage(body: Array("NOTHING".utf8), fallbacks: 0, fallbackTypes: [:])
+            case .nothing(let counted):
+                RenderedPage(body: Array("NOTHING".utf8), fallbacks: counted.fallbacks, fallbackTypes: counted.fallbackTypes,
+                             actionFallbackTypes: counted.actionFallbackTypes)
             case .upgradeRequired: nil
             }
         }
