@@ -3,7 +3,8 @@ import TestSupport
 import Testing
 
 /// The edges of sections through the running server (SPEC §4.1, §10): what a section's 204 and a
-/// list's `_after` page count in `X-Fallbacks` when what stood there was dropped.
+/// list's `_after` page count in `X-Fallbacks` when what stood there was dropped, and the
+/// server's own `_section` and `_after` read and checked on every page.
 @Suite(.serialized) struct SectionEdgesEndToEndTests {
     /// Renders none of the list's `image` items (no fallback renders for want of an `alt`), and can't `load`.
     static let cantLoad = [("X-Client-Capabilities", "page,column,text,skeleton")]
@@ -77,5 +78,38 @@ import Testing
         let shown = try client.request("/pic/7?_section=photo", headers: [("X-Client-Version", "ios/6.0.0")])
         #expect(shown.status == 200 && shown.header("X-Fallbacks") == "0")
         #expect(server.stop() == 0)
+    }
+
+    @Test func thePagesWithNoSectionsAnswerTheServersOwnParametersToo() throws {
+        let server = try ServerProcess(pages: ServerProcess.packageRoot + "/Pages")
+        let client = try TestClient(port: server.port)
+        for (target, method, headers, status, code) in [
+            ("/home?_section=nope", "GET", [(String, String)](), 404, "not_found"),
+            ("/home?%5Fsection=nope", "GET", [], 404, "not_found"),
+            ("/home?_section=nope&_after=1", "GET", [], 404, "not_found"),
+            // Right after routing: before the client's headers and the method are read.
+            ("/home?_section=nope", "GET", [("X-Client-Version", "bogus")], 404, "not_found"),
+            ("/home?_section=nope", "POST", [], 404, "not_found"),
+            ("/home?_after=5", "GET", [], 400, "bad_request"),
+            ("/home?utm=1&_after=x", "GET", [], 400, "bad_request"),
+        ] {
+            let answer = try client.request(target, method: method, headers: headers)
+            #expect(answer.status == status && answer.bodyText.contains(#""code":"\#(code)""#), "\(method) \(target) \(headers)")
+            #expect(answer.header("Content-Type") == "application/json; charset=utf-8", "\(target)")
+        }
+        for target in ["/home", "/home?utm_source=x", "/home?utm=%zz&section=x&after=2"] {
+            #expect(try client.request(target).status == 200, "\(target)")
+        }
+        #expect(server.stop() == 0)
+    }
+
+    @Test func renderFailsForASectionOfAPageWithNoSectionsAsTheServerAnswers() throws {
+        let pages = ServerProcess.packageRoot + "/Pages"
+        let at = ["--at", TestInstant.rfc3339]
+        let section = try runTrellis(["render", "/home", "--pages", pages, "--section", "x"] + at)
+        #expect(section.status == 1 && section.stdout.isEmpty && section.stderr.hasPrefix("404 not_found: no section x on page home"))
+        let after = try runTrellis(["render", "/home", "--pages", pages, "--after", "3"] + at)
+        #expect(after.status == 1 && after.stdout.isEmpty && after.stderr.hasPrefix("400 bad_request"))
+        #expect(try runTrellis(["render", "/home", "--pages", pages] + at).status == 0)
     }
 }

@@ -4,8 +4,8 @@ public struct RouteMatch: Sendable, Hashable {
     public var page: String
     /// The `:param` values by name.
     public var params: [String: String]
-    /// Whether the page (or its canary) has `$section`s: only then does a request's query say
-    /// anything of `_section` and `_after` (SPEC §10.1), read for no other page.
+    /// Whether the page (or its canary) has `$section`s: only then may a page be served with
+    /// some of them deferred or absent for its client (SPEC §10.1), asked of no other page.
     public var hasSections: Bool
     /// The page's own sections (not its canary's), in document order: what `_section` may name,
     /// found here without looking the template up again.

@@ -14,13 +14,13 @@ extension PagePipeline {
         guard let match = site.match(path: request.path) else {
             throw HTTPError(status: 404, code: "not_found", message: "no page at \(request.path)")
         }
-        guard match.hasSections else {
-            guard request.method == "GET" || request.method == "HEAD" else { throw .methodNotAllowed }
-            return try PagePlan(site: site, match: match, request: request, answers: snapshot.localeAnswers)
-        }
-        // A page with sections: what its query asks of them is checked right after routing.
+        // What the query asks of the page's sections is checked right after routing, on every
+        // page (`_section` on a page with none is its 404): no query, no cost.
         let kind = try SectionQuery.kind(request.query, match: match)
         guard request.method == "GET" || request.method == "HEAD" else { throw .methodNotAllowed }
+        guard match.hasSections else {
+            return try PagePlan(site: site, match: match, request: request, answers: snapshot.localeAnswers)
+        }
         var plan = try PagePlan(site: site, match: match, kind: kind, request: request, answers: snapshot.localeAnswers)
         if kind == .page, !plan.belowMinimumVersion {
             (plan.deferred, plan.freshness) = deferredSections(plan, headers: request.headers)

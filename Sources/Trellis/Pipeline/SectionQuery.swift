@@ -1,9 +1,10 @@
 import HTTPServer
 import SDUI
 
-/// The server's own query parameters of a page that has sections (SPEC §10.1): `_section=<name>`
-/// asks for one section alone, `_after=N` for a page of its list. Read right after routing, and
-/// only for such a page (`RouteMatch.hasSections`): other pages' queries are never scanned.
+/// The server's own query parameters of a page request (SPEC §10.1): `_section=<name>` asks for
+/// one section alone, `_after=N` for a page of its list. Read right after routing, on every page
+/// (a page with no sections answers them with its 404 or 400 too): a request with no query
+/// pays nothing, one with a query a scan for those two names.
 enum SectionQuery {
     /// The largest `_after` (SPEC §10.2).
     static let maxAfter = 1_000_000
