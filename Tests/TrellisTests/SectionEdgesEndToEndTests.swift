@@ -2,9 +2,9 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The edges of sections through the running server (SPEC §4.1, §10): what a section's 204 and a
-/// list's `_after` page count in `X-Fallbacks` when what stood there was dropped, and the
-/// server's own `_section` and `_after` read and checked on every page.
+/// The edges of sections through the running server (SPEC §4.1, §10, §14): what a section's 204
+/// and a list's `_after` page count in `X-Fallbacks` when what stood there was dropped, and the
+/// server's own `_section` and `_after` read and checked on every page, malformed escapes included.
 @Suite(.serialized) struct SectionEdgesEndToEndTests {
     /// Renders none of the list's `image` items (no fallback renders for want of an `alt`), and can't `load`.
     static let cantLoad = [("X-Client-Capabilities", "page,column,text,skeleton")]
@@ -111,5 +111,29 @@ import Testing
         let after = try runTrellis(["render", "/home", "--pages", pages, "--after", "3"] + at)
         #expect(after.status == 1 && after.stdout.isEmpty && after.stderr.hasPrefix("400 bad_request"))
         #expect(try runTrellis(["render", "/home", "--pages", pages] + at).status == 0)
+    }
+
+    @Test func aMalformedEscapeInTheServersOwnParametersIsAnsweredNotIgnored() throws {
+        let upstream = FakeUpstream()
+        defer { upstream.stop() }
+        upstream.script("/recs/7", .json(#"{"items":["a","b","c","d","e"]}"#))
+        let pages = try PagedListsEndToEndTests.listPages(upstream: upstream)
+        let server = try ServerProcess(pages: pages.path)
+        let client = try TestClient(port: server.port)
+        for (target, status, code) in [
+            ("/list/7?_section=resu%lts", 404, "not_found"), ("/list/7?_section=nope%", 404, "not_found"),
+            ("/list/7?_section=%FF", 404, "not_found"),
+            // The first occurrence is the one read, malformed or not.
+            ("/list/7?_section=%zz&_section=results", 404, "not_found"),
+            ("/list/7?_section=results&_after=%ZZ", 400, "bad_request"), ("/list/7?_section=results&_after=0%", 400, "bad_request"),
+            ("/list/7?_after=%ZZ", 400, "bad_request"), ("/list/7?_section=results&_after=%&_after=2", 400, "bad_request"),
+        ] {
+            let answer = try client.request(target, headers: PagedListsEndToEndTests.loads)
+            #expect(answer.status == status && answer.bodyText.contains(#""code":"\#(code)""#), "\(target)")
+        }
+        // Well-formed escapes are decoded; a malformed one in an undeclared parameter is still ignored (SPEC §14).
+        let escaped = try client.request("/list/7?utm=%zz&_section=result%73&_after=%32", headers: PagedListsEndToEndTests.loads)
+        #expect(escaped.status == 200 && escaped.header("X-Section") == "results" && escaped.bodyText.hasPrefix(#"[{"id":"res-c""#))
+        #expect(server.stop() == 0)
     }
 }

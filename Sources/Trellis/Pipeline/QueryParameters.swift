@@ -42,17 +42,27 @@ enum QueryParameters {
         }
     }
 
-    /// The decoded values of the first pairs of `query` whose decoded names are `first` and
-    /// `second` (pairs that don't decode are skipped, as `pairs` skips them), in one pass that
-    /// decodes nothing else: what reading the server's own parameters (`_section`, `_after`) on
-    /// a hit costs. A name or value with no escape is compared or copied as it stands, so short
-    /// values are read without allocating. Nil for a name with no pair.
-    static func first(_ first: StaticString, _ second: StaticString, in query: String) -> (String?, String?) {
+    /// The value of a parameter the server reads for itself (`_section`, `_after`): its decoded
+    /// text, or `malformed` (a bad `%` escape or invalid UTF-8). Unlike an undeclared
+    /// parameter's, such a value is not ignored (SPEC §14): the request asks something of the
+    /// server that it can't read, and is answered that.
+    enum Found: Equatable {
+        case text(String)
+        case malformed
+    }
+
+    /// The values of the first pairs of `query` whose decoded names are `first` and `second`
+    /// (pairs whose name doesn't decode are skipped, as `pairs` skips them; a value that doesn't
+    /// decode is `malformed`, not skipped: the first occurrence wins), in one pass that decodes
+    /// nothing else: what reading the server's own parameters (`_section`, `_after`) on a hit
+    /// costs. A name or value with no escape is compared or copied as it stands, so short values
+    /// are read without allocating. Nil for a name with no pair.
+    static func first(_ first: StaticString, _ second: StaticString, in query: String) -> (Found?, Found?) {
         let firstName = UnsafeBufferPointer(start: first.utf8Start, count: first.utf8CodeUnitCount)
         let secondName = UnsafeBufferPointer(start: second.utf8Start, count: second.utf8CodeUnitCount)
         var query = query
         return query.withUTF8 { bytes in
-            var values: (String?, String?) = (nil, nil)
+            var values: (Found?, Found?) = (nil, nil)
             var start = 0
             while start <= bytes.count, values.0 == nil || values.1 == nil {
                 let end = bytes[start...].firstIndex(of: UInt8(ascii: "&")) ?? bytes.count
@@ -63,7 +73,8 @@ enum QueryParameters {
                 let name = UnsafeBufferPointer(rebasing: pair[..<equals])
                 let isFirst = values.0 == nil && matches(name, firstName)
                 guard isFirst || values.1 == nil && matches(name, secondName) else { continue }
-                guard let value = decodeCheaply(UnsafeBufferPointer(rebasing: pair[min(equals + 1, pair.count)...])) else { continue }
+                let value = decodeCheaply(UnsafeBufferPointer(rebasing: pair[min(equals + 1, pair.count)...]))
+                    .map(Found.text) ?? .malformed
                 if isFirst { values.0 = value } else { values.1 = value }
             }
             return values
@@ -85,7 +96,7 @@ enum QueryParameters {
     }
 
     /// Percent-decoded text with `+` as a space; nil for a bad escape or invalid UTF-8.
-    private static func decode<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String? {
+    static func decode<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String? {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
         var index = bytes.startIndex
