@@ -57,6 +57,36 @@ import Testing
         #expect(server.stop() == 0)
     }
 
+    /// A body over `--max-body` is refused by the server as it arrives, before the action is
+    /// looked up (413 before 404), and is still an action answer: `no-store`, the client's
+    /// `X-Request-Id`, logged with `action=` and counted in `trellis_actions_total`.
+    @Test func aBodyOverTheLimitIsStillAnActionAnswer() throws {
+        let server = try ServerProcess(pages: ServeEndToEndTests.pages, arguments: ["--max-body", "2048"])
+        let big = #"{"input":{"productId":""# + String(repeating: "x", count: 4096) + #""}}"#
+        let tooLarge = try TestClient(port: server.port).post("/_actions/add-to-cart", big, headers: [Self.json, ("X-Request-Id", "mine-413")])
+        #expect(tooLarge.status == 413 && tooLarge.bodyText.contains(#""code":"content_too_large""#))
+        #expect(tooLarge.header("Cache-Control") == "no-store")
+        #expect(tooLarge.header("X-Request-Id") == "mine-413")
+        // A chunked body over the limit, to a path that names no action: its label is `-`.
+        let chunked = try TestClient(port: server.port)
+        chunked.send("POST /_actions/nope HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nX-Request-Id: mine-chunked\r\n"
+            + "Transfer-Encoding: chunked\r\n\r\n1000\r\n" + String(repeating: "x", count: 4096) + "\r\n0\r\n\r\n")
+        let unknown = try chunked.readResponse()
+        #expect(unknown.status == 413 && unknown.header("Cache-Control") == "no-store" && unknown.header("X-Request-Id") == "mine-chunked")
+        let lines = try server.waitFor("both 413s' access-log lines", timeout: 10) {
+            let lines = server.accessLog.filter { $0.contains("status=413") }
+            return lines.count == 2 ? lines : nil
+        }
+        let line = try #require(lines.first { $0.contains(" id=mine-413 ") })
+        #expect(line.contains("path=/_actions/add-to-cart") && line.contains("action=add-to-cart backend=- error=content_too_large"))
+        #expect(lines.contains { $0.contains(" id=mine-chunked ") && $0.contains("action=- backend=- error=content_too_large") })
+        let metrics = try TestClient(port: server.port).request("/metrics").bodyText
+        #expect(metrics.contains(#"trellis_actions_total{action="add-to-cart",status="413"} 1"#))
+        #expect(metrics.contains(#"trellis_actions_total{action="-",status="413"} 1"#))
+        #expect(metrics.contains(#"trellis_requests_total{page="-",section="",status="413",platform="none",class="none"} 2"#))
+        #expect(server.stop() == 0)
+    }
+
     @Test func aSuccessCallsTheBackendOnceAndAnswersTheChangedParts() throws {
         let backend = try ActionPages.backend()
         let pages = try ActionPages.make(backend: backend)

@@ -168,13 +168,20 @@ extension Connection {
     }
 
     /// Queues the server's own error answer after everything owed; it closes the connection.
+    /// Once the head was read whole (a body's failure), its fields can be read: the client's
+    /// valid `X-Request-Id` is kept (SPEC §13) and the handler is shown the head. Before (the
+    /// head's own failure), its fields are offsets into bytes not yet copied in, unreadable.
     func queueError(_ error: HTTPError) {
         let work = self.work
         let line = work.parser.request  // the request line, when it was complete
+        var head = work.parser.wholeHead
+        let id = head.map { RequestID.of($0.headers) } ?? RequestID.next()
+        head?.requestID = id
+        // No request fields in the record (the log's `client=-`), as before: only its id is kept.
         let sequence = work.order.add(Pending(
-            requestID: RequestID.next(), method: line?.method ?? "-", path: line?.path ?? "-", version: .http1_1,
+            requestID: id, method: line?.method ?? "-", path: line?.path ?? "-", version: .http1_1,
             keepAlive: false, isHead: false, startedAt: .now, headers: HTTPHeaders()))
-        work.order.fulfil(sequence, with: loop.context.handler.response(for: error, requestHeaders: line?.headers ?? HTTPHeaders()))
+        work.order.fulfil(sequence, with: loop.context.handler.response(for: error, head: head))
         renderReady()
     }
 

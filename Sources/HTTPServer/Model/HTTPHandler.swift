@@ -14,9 +14,14 @@ public protocol HTTPHandler: Sendable {
     func didFinishPass(loop: Int)
 
     /// The server's own answer to a request it rejects itself (a malformed or oversized
-    /// request, a head timeout), given the header fields read before the failure (possibly
-    /// none): the handler may add fields that every answer carries (e.g. CORS).
-    func response(for error: HTTPError, requestHeaders: HTTPHeaders) -> HTTPResponse
+    /// request, a timeout), on the thread of the event loop that answers it. `head` is the
+    /// request as its head gave it (method, target, fields, the id answered; no body) when
+    /// the head was read whole before the failure (a body over `--max-body`, a bad chunk, a
+    /// body that stalled, a framing the head itself got wrong): the handler may answer it as it
+    /// answers its own refusals of that path (its fields, an `annotation` for `didRespond`)
+    /// and add the fields every answer carries (e.g. CORS). Nil when the failure came first (a
+    /// malformed or oversized head, a head timeout): no field of it can be read then.
+    func response(for error: HTTPError, head: HTTPRequest?) -> HTTPResponse
 
     /// Offered, on event loop `loop`'s thread, a `GET` or `HEAD` that `handle` answered before
     /// returning with `response`, whose head bytes came before too: what may answer the same
@@ -34,12 +39,13 @@ extension HTTPHandler {
     public func repeatable(_ request: HTTPRequest, response: HTTPResponse, loop: Int) -> (any RepeatableAnswer)? { nil }
 
     /// `error.response`, unchanged.
-    public func response(for error: HTTPError, requestHeaders: HTTPHeaders) -> HTTPResponse { error.response }
+    public func response(for error: HTTPError, head: HTTPRequest?) -> HTTPResponse { error.response }
 }
 
 /// The record of one answered request, for access logs and metrics.
 public struct HTTPExchange: Sendable {
-    /// The request's id (as answered in `X-Request-Id`: the client's own when valid).
+    /// The request's id (as answered in `X-Request-Id`: the client's own when valid, the
+    /// server's own error answers included once the head was read whole).
     public var requestID: String
     /// The request method (`-` when the request line could not be read).
     public var method: String

@@ -96,6 +96,11 @@ struct RequestParser: Sendable {
     /// Whether the request head is complete and the parser is now reading a body.
     var isReadingBody: Bool { headEnd != nil }
 
+    /// The current request as its head gave it once the head was read whole (its line and
+    /// every field, whatever its framing or body did next), else nil: until the empty line
+    /// ends it, its fields are offsets into bytes not yet copied in, and no field can be read.
+    var wholeHead: HTTPRequest? { headEnd != nil ? request : nil }
+
     /// Whether the current request asked for `100-continue` and its body has not arrived yet.
     var expectsContinue: Bool {
         guard headEnd != nil, let request else { return false }

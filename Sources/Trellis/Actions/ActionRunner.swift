@@ -54,6 +54,15 @@ struct ActionRunner: Sendable {
         }
     }
 
+    /// The action answer to `head` (an action's path) that the server refused itself with
+    /// `error` once the head was read (a body over `--max-body`, a bad chunk, a stalled body):
+    /// shaped as the checks' refusals are, its record naming the action when `site` has it.
+    static func refusal(_ error: HTTPError, of head: HTTPRequest, site: Site, cors: CORSPolicy?) -> HTTPResponse {
+        let namesAction = site.action(named: ActionCheck.actionName(head.path)) != nil
+        return answer(.failure(ActionError(error)), namesAction: namesAction, backend: nil, headers: head.headers,
+                      trace: TraceContext(traceparent: head.headers["traceparent"]), cors: cors)
+    }
+
     /// Performs an action that passed its checks, for the request of `context`; `completion`
     /// runs once, with the response (its annotation an `ActionRecord`).
     func perform(_ check: ActionCheck, context: PageRequestContext, completion: @escaping @Sendable (HTTPResponse) -> Void) {

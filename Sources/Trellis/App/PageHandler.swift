@@ -49,9 +49,20 @@ struct PageHandler: HTTPHandler {
     }
 
     /// The server's own error answers carry the CORS fields too, so a browser app can read them.
-    func response(for error: HTTPError, requestHeaders: HTTPHeaders) -> HTTPResponse {
-        let response = app.cors?.decorated(error.response, requestHeaders: requestHeaders) ?? error.response
-        count(response.status, record: nil, requestHeaders: requestHeaders)
+    /// One to an action's path whose head was read whole (a body over `--max-body`, a bad chunk,
+    /// a stalled body) is an action answer as a refusal is (SPEC §11): `Cache-Control:
+    /// no-store`, and the action's record, so it is logged with `action=` and counted in
+    /// `trellis_actions_total`.
+    func response(for error: HTTPError, head: HTTPRequest?) -> HTTPResponse {
+        let headers = head?.headers ?? HTTPHeaders()
+        var response: HTTPResponse
+        if let head, ActionCheck.handles(head.path) {
+            response = ActionRunner.refusal(error, of: head, site: app.store.current.site, cors: app.cors)
+        } else {
+            response = error.response
+        }
+        if let cors = app.cors { response = cors.decorated(response, requestHeaders: headers) }
+        count(response.status, record: nil, requestHeaders: headers)
         return response
     }
 
@@ -78,7 +89,7 @@ struct PageHandler: HTTPHandler {
 
     /// Counts an answer of `status` in `trellis_requests_total`, as `record`'s page (nil: `-`),
     /// where the request's headers are still at hand (every answer passes `respond` or
-    /// `response(for:requestHeaders:)` once): the client class comes from `X-Client-Version`,
+    /// `response(for:head:)` once): the client class comes from `X-Client-Version`,
     /// which `didRespond`'s exchange does not carry.
     private func count(_ status: Int, record: PageRecord?, requestHeaders: HTTPHeaders, loop: Int? = nil) {
         let snapshot = app.store.current, header = requestHeaders.combinedValue("X-Client-Version")

@@ -11,7 +11,8 @@ import Synchronization
 ///  - `/304`: 304 with no body
 ///  - `/twice`: answers `first`, then tries again at once and from another thread (signalling
 ///    `lateAnswerTried` after that last try)
-/// The server's own errors carry `X-Marked: v` when the request had `X-Mark: v` before failing.
+/// The server's own errors to a request whose head was read whole carry `X-Head: <method>
+/// <path> <id>`, and `X-Marked: v` when it had `X-Mark: v`.
 final class TestHandler: HTTPHandler {
     let held = Mutex<[HTTPResponder]>([])
     let exchanges = Mutex<[HTTPExchange]>([])
@@ -49,9 +50,12 @@ final class TestHandler: HTTPHandler {
         exchanges.withLock { $0.append(exchange) }
     }
 
-    func response(for error: HTTPError, requestHeaders: HTTPHeaders) -> HTTPResponse {
+    func response(for error: HTTPError, head: HTTPRequest?) -> HTTPResponse {
         var response = error.response
-        if let mark = requestHeaders["X-Mark"] { response.headers.add("X-Marked", mark) }
+        if let head {
+            response.headers.add("X-Head", "\(head.method) \(head.path) \(head.requestID)")
+            if let mark = head.headers["X-Mark"] { response.headers.add("X-Marked", mark) }
+        }
         return response
     }
 
