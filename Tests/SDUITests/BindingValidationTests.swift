@@ -34,11 +34,37 @@ import Testing
     @Test func entriesAndWhatTheServerBindsAreKnown() throws {
         // `section.load` and `more.load` are known too, but stand only in a section's placeholder
         // and a paged list's `more` (SectionValidationTests, PagedListValidationTests).
-        let bound = ["product.title", "related.anything", "params.id", "query.q", "result.message",
-                     "input.quantity", "locale"]
+        // `result` and `input` are an action's (ActionFilesTests, below).
+        let bound = ["product.title", "related.anything", "params.id", "query.q", "locale"]
         let children = "[" + bound.enumerated().map { #"{"id":"t\#($0)","type":"text","data":{"text":"{{\#($1)}}"}}"# }
             .joined(separator: ",") + "]"
         #expect(try Self.warnings(children) == [])
+    }
+
+    @Test func resultAndInputHaveNoValueOnAPageOrInTheFragmentsItIncludes() {
+        let extra = ["fragments/f.json": #"{"id":"f","type":"text","data":{"text":"Sold out: {{result.reason}}"}}"#]
+        let children = #"[{"id":"t","type":"text","data":{"text":"{{result.description}}"}},{"$if":"input.productId","then":{"id":"d","type":"divider"}},{"$include":"f"}]"#
+        #expect(Fixtures.problems(Self.files(children, extra: extra)) == [
+            #"fragments/f.json:$.data.text: "{{result.reason}}": no "result" on page "p" (only an action's ops bind "result")"#,
+            #"pages/p.json:$.root.data.children[0].data.text: "{{result.description}}": no "result" on a page (only an action's ops bind "result")"#,
+            #"pages/p.json:$.root.data.children[1].$if: "input.productId": no "input" on a page (only an action's ops bind "input")"#,
+        ])
+        // A data entry or an `$each` item may take the name: then it is theirs.
+        let item = #"[{"$each":"related.items","as":"result","template":{"id":"r-{{result.id}}","type":"divider"}}]"#
+        #expect(Fixtures.problems(Self.files(item)) == [])
+    }
+
+    @Test func anActionsOwnFallbackBindsItsFieldsSoInputIsFineThere() {
+        // A `submit` whose fallback passes its own `input` on (as Pages/pages/product.json does).
+        let catalog = """
+            { "components": { "page": { "slots": ["children"] }, "text": { "required": ["text"] }, "divider": {},
+                              "button": { "required": ["title", "action"], "fields": { "action": { "type": "action" } } } },
+              "actions": { "submit": { "required": ["action"], "since": { "ios": "5.1.0" } }, "add": { "required": ["productId"] } } }
+            """
+        let button = #"[{"id":"b","type":"button","data":{"title":"Buy","action":{"type":"submit","action":"buy","input":{"productId":"{{product.title}}"},"fallback":{"type":"add","productId":"{{input.productId}}"}}}}]"#
+        var files = Self.files(button, extra: ["actions/buy.json": #"{"input":{"productId":{"type":"string"}},"upstream":{"url":"http://x/y"}}"#])
+        files["catalog.json"] = Array(catalog.utf8)
+        #expect(Fixtures.problems(files) == [])
     }
 
     @Test func directivesAndIdsAreChecked() {

@@ -7,7 +7,7 @@ extension SiteLoader {
     private static let opKeys = ObjectKeys(["op", "target", "component", "url"], in: "an op")
 
     /// Every action file compiled by `compiler` (its components checked against the catalog,
-    /// its bindings against `result`, `input` and `params`), by name.
+    /// its bindings against `result`, its declared `input` fields and `params`), by name.
     mutating func compileActions(_ compiler: inout TemplateCompiler, _ sources: SourceTable,
                                  _ templates: [String: PageTemplate]) -> [String: ServerAction] {
         let sectionNames = Set(templates.values.flatMap { $0.sections.map(\.section.name) })
@@ -17,9 +17,14 @@ extension SiteLoader {
                 problems.report(path, "$", "an action file is actions/<name>.json, the name 1 to 64 of a-z 0-9 -")
                 continue
             }
-            let scope = BindingScope(page: name, file: path, entries: [:])
+            // The names `input` declares, whether or not each rule is well formed (a bad rule is
+            // reported once, not again at every binding of its field); nil when it isn't an object.
+            let value = parsed[path]!
+            let input = value.objectValue?["input"]
+            let inputs: Set<String>? = input == nil ? [] : input?.objectValue.map { Set($0.keys) }
+            let scope = BindingScope(action: name, file: path, inputs: inputs)
             let action = compiler.binding(in: scope) { compiler in
-                compileAction(name, parsed[path]!, path, &compiler, sources, sectionNames)
+                compileAction(name, value, path, &compiler, sources, sectionNames)
             }
             if let action { actions[name] = action }
         }

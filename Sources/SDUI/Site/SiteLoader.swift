@@ -7,8 +7,17 @@ extension Site {
     /// experiments, canaries or minimum versions), `sources.json` (optional), `pages/<name>.json`,
     /// `fragments/<name>.json`, `data/<name>.json`, `actions/<name>.json`. Other files are ignored.
     public static func load(files: [String: [UInt8]]) -> Result<Site, [ValidationProblem]> {
+        loadWithWarnings(files: files).result
+    }
+
+    /// The site or every problem found, as `load(files:)`, and every warning found either way,
+    /// sorted: a warning never decides whether the folder loads (SPEC §13), and a folder that
+    /// fails shows its warnings too (`validate` prints every problem and warning).
+    public static func loadWithWarnings(files: [String: [UInt8]])
+        -> (result: Result<Site, [ValidationProblem]>, warnings: [ValidationProblem]) {
         var loader = SiteLoader(files: files)
-        return loader.load()
+        let result = loader.load()
+        return (result, loader.warnings.sorted)
     }
 }
 

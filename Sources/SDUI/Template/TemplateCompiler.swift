@@ -150,14 +150,23 @@ struct TemplateCompiler: ProblemReporter {
     }
 
     /// A binding was compiled at `file:path`, written as `written` (`{{prodct.title}}`): an
-    /// unknown name is a problem, a path no record has a warning; in a fragment, they name the
-    /// including page, since another page may bind the same path well.
+    /// unknown name, one bound only elsewhere and an undeclared input field are problems, a path
+    /// no record has a warning; in a fragment, they name the including page or action, since
+    /// another may bind the same path well.
     mutating func bound(_ binding: BindingPath, written: String, _ file: String, _ path: String) {
         guard let scope, let finding = scope.check(binding) else { return }
-        let page = file == scope.file ? "" : " on page \"\(scope.page)\""
+        let page = file == scope.file ? "" : (scope.owner == .page ? " on " : " in ") + scope.ownerDescription
         switch finding {
         case .unknownName(let name, let suggestion):
             report(file, path, "\"\(written)\": no data entry, parameter or item named \"\(name)\"\(page)\(Suggestion.note(suggestion))")
+        case .boundElsewhere(let name) where scope.owner == .page:
+            let place = file == scope.file ? "a page" : scope.ownerDescription
+            report(file, path, "\"\(written)\": no \"\(name)\" on \(place) (only an action's ops bind \"\(name)\")")
+        case .boundElsewhere(let name):
+            let (place, they) = file == scope.file ? ("an action's ops", "they") : (scope.ownerDescription, "its ops")
+            report(file, path, "\"\(written)\": no \"\(name)\" in \(place) (\(they) bind result, input and params)")
+        case .undeclaredInput(let field, let suggestion):
+            report(file, path, "\"\(written)\": \(scope.ownerDescription) declares no input \"\(field)\"\(Suggestion.note(suggestion))")
         case .noRecord(let dataFile, let recordPath, let suggestion):
             warnings.report(file, path, "warning: \"\(binding)\": no record of \(dataFile) has \"\(recordPath)\"\(page)"
                 + Suggestion.note(suggestion))

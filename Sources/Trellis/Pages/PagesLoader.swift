@@ -3,9 +3,11 @@ import SDUI
 /// Reads a Pages folder from disk and validates it as a whole into a `Site`.
 /// `validate`, `render`, start-up and every reload go through here.
 enum PagesLoader {
-    /// Why a folder could not become a `Site`: the problems, one `file:path: message` each.
+    /// Why a folder could not become a `Site`: the problems, one `file:path: message` each, and
+    /// the warnings found beside them (they never decide; `validate` prints them too).
     struct Failure: Error, Sendable {
         let problems: [ValidationProblem]
+        var warnings: [ValidationProblem] = []
     }
 
     static func load(_ folder: PagesFolder) -> Result<Site, Failure> {
@@ -15,6 +17,7 @@ enum PagesLoader {
         } catch {
             return .failure(Failure(problems: error.problems))
         }
-        return Site.load(files: files).mapError { Failure(problems: $0) }
+        let loaded = Site.loadWithWarnings(files: files)
+        return loaded.result.mapError { Failure(problems: $0, warnings: loaded.warnings) }
     }
 }

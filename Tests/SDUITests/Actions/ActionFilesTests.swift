@@ -100,6 +100,32 @@ import Testing
         #expect(Fixtures.problems(files).isEmpty)
     }
 
+    @Test func opsBindResultTheDeclaredInputsAndParamsOnly() {
+        let action = """
+            { "input": { "productId": { "type": "string" }, "quantity": { "type": "integer" } },
+              "upstream": { "url": "http://x/y" },
+              "then": [ { "op": "toast", "component": { "id": "t", "type": "text",
+                          "data": { "text": "{{result.any.thing}} {{input}} {{input.quantity}} {{params.id}} {{input.quantty}} {{input.colour}}" } } },
+                        { "op": "navigate", "url": "app://search?q={{query.q}}" } ],
+              "onError": { "409": [ { "op": "replace", "target": "buy", "component": { "$include": "f" } } ] } }
+            """
+        let extra = ["fragments/f.json": #"{"id":"buy","type":"text","data":{"text":"{{query.q}} {{input.size}} {{result.reason}}"}}"#]
+        #expect(Fixtures.problems(Self.files(action, extra: extra)) == [
+            #"actions/buy.json:$.then[0].component.data.text: "{{input.colour}}": action "buy" declares no input "colour""#,
+            #"actions/buy.json:$.then[0].component.data.text: "{{input.quantty}}": action "buy" declares no input "quantty" (did you mean "quantity"?)"#,
+            #"actions/buy.json:$.then[1].url: "{{query.q}}": no "query" in an action's ops (they bind result, input and params)"#,
+            #"fragments/f.json:$.data.text: "{{input.size}}": action "buy" declares no input "size""#,
+            #"fragments/f.json:$.data.text: "{{query.q}}": no "query" in action "buy" (its ops bind result, input and params)"#,
+        ])
+        // With no `input`, no field is declared; an `input` that can't be read checks none.
+        #expect(Fixtures.problems(Self.files(#"{"upstream":{"url":"http://x/y"},"then":[{"op":"navigate","url":"app://x/{{input.id}}"}]}"#)) == [
+            #"actions/buy.json:$.then[0].url: "{{input.id}}": action "buy" declares no input "id""#,
+        ])
+        #expect(Fixtures.problems(Self.files(#"{"input":[],"upstream":{"url":"http://x/y"},"then":[{"op":"navigate","url":"app://x/{{input.id}}"}]}"#)) == [
+            #"actions/buy.json:$.input: expected an object of input fields"#,
+        ])
+    }
+
     @Test func aBadFileNameIsReported() {
         #expect(Fixtures.problems(Self.files(#"{"upstream":{"url":"http://x/y"}}"#, name: "Buy_Now")).contains {
             $0.hasPrefix("actions/Buy_Now.json:$: an action file is actions/<name>.json")
