@@ -20,9 +20,9 @@ import Testing
                 { "id": "owner", "type": "text", "data": { "text": "{{cart.value}}" } } ] } } }
             """)
         try pages.replaceByRename("pages/deals.json", """
-            { "route": "/deals", "maxAge": 60, "data": { "deals": { "source": "deals", "key": "today" } },
+            { "route": "/deals", "maxAge": 60, "data": { "offer": { "source": "deals", "key": "today" } },
               "root": { "id": "deals-page", "type": "page", "data": { "children": [
-                { "id": "deal", "type": "text", "data": { "text": "{{deals.title}}" } } ] } } }
+                { "id": "deal", "type": "text", "data": { "text": "{{offer.title}}" } } ] } } }
             """)
         return pages
     }
@@ -55,20 +55,25 @@ import Testing
         #expect(server.stop() == 0)
     }
 
+    /// The stale page names the source (not the page's entry, `offer`) and is kept by no cache:
+    /// `no-store`, where a fresh one is `public, max-age=60`.
     @Test func aFailingSourceServesItsStaleValueAndTheLogSaysSo() throws {
         let upstream = FakeUpstream()
         upstream.script("/deals/today", .json(#"{"title":"Half price"}"#))
         let pages = try Self.pages(upstream: upstream)
         let server = try ServerProcess(pages: pages.path)
         let client = try TestClient(port: server.port)
-        #expect(try client.request("/deals").bodyText.contains("Half price"))
+        let fresh = try client.request("/deals")
+        #expect(fresh.bodyText.contains("Half price") && fresh.header("Cache-Control") == "public, max-age=60")
         upstream.script("/deals/today", .status(503))
         // ttlSeconds is 1: wait (bounded) until a fetch fails and the stale value stands in.
-        _ = try server.waitFor("a stale answer", timeout: 10) {
+        let stale = try server.waitFor("a stale answer", timeout: 10) {
             let page = try? client.request("/deals")
             return page?.bodyText.contains("Half price") == true
-                && server.accessLog.contains { $0.contains("path=/deals") && $0.contains("stale=deals") } ? true : nil
+                && server.accessLog.contains { $0.contains("path=/deals") && $0.contains("cache=stale") } ? page : nil
         }
+        #expect(stale.header("Cache-Control") == "no-store")
+        #expect(server.accessLog.contains { $0.contains("path=/deals") && $0.contains("stale=deals") && !$0.contains("stale=offer") })
         #expect(upstream.requests("/deals/today") >= 2)
         #expect(server.stop() == 0)
     }

@@ -9,7 +9,7 @@ import TestSupport
 /// (locale, variants, forwarded names, fallbacks, both upgrade flags), for each coding and
 /// precondition, so that a faster way of building them can't change one byte on the wire.
 @Suite struct RepresentationBytesTests {
-    static func result(personal: Bool = false) -> PageResult {
+    static func result(personal: Bool = false, stale: [String] = []) -> PageResult {
         var result = RepresentationTests.result(bodySize: 2000)
         result.page = "product"
         result.template = "product.canary"
@@ -28,7 +28,7 @@ import TestSupport
         shared.stale = StaleTimes(whileRevalidate: 30, ifError: 86400)
         result.shared = shared
         result.missingOptional = ["related", "reviews"]
-        result.stale = ["prices"]
+        result.stale = stale
         result.personal = personal
         return result
     }
@@ -61,6 +61,18 @@ import TestSupport
             == "Cache-Control: private, no-cache\r\n" + Self.common + Self.contentType + "ETag: \(page.etag)\r\n")
     }
 
+    /// A page served with a stale upstream value is kept by no cache (SPEC §6.2), at an edge too.
+    @Test func aPageServedWithAStaleValueIsNoStore() {
+        var result = Self.result(stale: ["prices"])
+        let now = Date(timeIntervalSince1970: 1_000_000)
+        for edge in [nil, now.addingTimeInterval(45.7)] {
+            result.nextEdge = edge
+            let page = Representation(result)
+            #expect(text(page.response(coding: .identity, preconditions: Preconditions(), date: now))
+                == "Cache-Control: no-store\r\n" + Self.common + Self.contentType + "ETag: \(page.etag)\r\n")
+        }
+    }
+
     /// `max-age` stops at the edge, and each stale time at what is left after `max-age`.
     @Test func aScheduledPageSwapsItsMaxAgeLineAndKeepsTheRest() {
         var result = Self.result()
@@ -74,7 +86,7 @@ import TestSupport
     }
 
     @Test func theAccessFieldsHaveTheirExactText() {
-        #expect(Representation(Self.result()).accessFields
+        #expect(Representation(Self.result(stale: ["prices"])).accessFields
             == #"page=product template=product.canary variants="pdp-layout=B, checkout=A" release=canary fallbacks=12 "#
             + "upgrade=true upgrade_suggested=true locale=fr missing=related,reviews stale=prices")
     }

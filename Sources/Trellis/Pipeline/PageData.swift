@@ -8,7 +8,8 @@ struct PageData: Sendable {
     var missingRequired: [String] = []
     /// Optional entries that got no value (failed, timed out, unknown key): noted in the access log.
     var missingOptional: [String] = []
-    /// Entries answered with a stale value after a failed fetch (`staleIfErrorSeconds`): the
-    /// page is not cached, and the access log names them in `stale=`.
+    /// The sources whose stale value stood in for a failed fetch (`staleIfErrorSeconds`), each
+    /// once: the page is not cached (by anyone: `Cache-Control: no-store`), and the access log
+    /// names them in `stale=` (SPEC §6.2: "names the source").
     var stale: [String] = []
 }

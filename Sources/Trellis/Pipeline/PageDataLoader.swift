@@ -51,7 +51,7 @@ struct PageDataLoader: Sendable {
         upstream.fetchAll(remote, context: context) { values in
             var data = local
             for (request, value) in zip(remote, values) {
-                if value?.isStale == true { data.stale.append(request.entry) }
+                if value?.isStale == true, !data.stale.contains(request.source) { data.stale.append(request.source) }
                 record(value?.json, for: request, in: &data)
             }
             completion(data)

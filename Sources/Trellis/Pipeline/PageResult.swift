@@ -19,7 +19,8 @@ struct PageResult: Sendable {
     var upgradeRequired: Bool
     /// Optional data entries that got no value (the access log's `missing=`).
     var missingOptional: [String] = []
-    /// Entries served stale after a failed fetch (the access log's `stale=`).
+    /// The sources whose stale value stood in for a failed fetch (the access log's `stale=`;
+    /// `Cache-Control: no-store`).
     var stale: [String] = []
     /// A personal page: `Cache-Control: private, no-cache` (SPEC §6.2).
     var personal = false

@@ -123,7 +123,7 @@ final class Representation: Sendable {
     /// `If-None-Match` is 304. Answered at `date`, a scheduled page's `max-age` stops at its next edge.
     func response(coding: ContentCoding, preconditions: Preconditions, date: Date) -> HTTPResponse {
         var response = unscheduledResponse(coding: coding, preconditions: preconditions)
-        if let edge = result.nextEdge, !result.personal, !response.preformattedHeaders.isEmpty {
+        if let edge = result.nextEdge, !result.personal, result.stale.isEmpty, !response.preformattedHeaders.isEmpty {
             let left = max(0, Int(edge.timeIntervalSince(date).rounded(.down)))
             var headers = HeaderBlock(capacity: response.preformattedHeaders.count + 8)
             Self.addCacheControl(result, untilEdge: left, to: &headers)
@@ -133,11 +133,15 @@ final class Representation: Sendable {
         return response
     }
 
-    /// Adds the `Cache-Control` line of `result` to `block`: `private, no-cache` for a personal
-    /// answer (SPEC §6.2); else `public, max-age` with the template's stale times (SPEC §12), all
-    /// cut so that none reaches past `untilEdge` seconds from now when the schedule has an edge
-    /// ahead: `max-age` at most that, each stale time at most what is left after `max-age`.
+    /// Adds the `Cache-Control` line of `result` to `block`: `no-store` for a page served with a
+    /// stale upstream value (SPEC §6.2, "not cached": neither here nor by a shared cache or the
+    /// client, which would keep it past the failure for its whole `max-age`); `private,
+    /// no-cache` for a personal answer (SPEC §6.2); else `public, max-age` with the template's
+    /// stale times (SPEC §12), all cut so that none reaches past `untilEdge` seconds from now
+    /// when the schedule has an edge ahead: `max-age` at most that, each stale time at most what
+    /// is left after `max-age`.
     private static func addCacheControl(_ result: PageResult, untilEdge: Int?, to block: inout HeaderBlock) {
+        guard result.stale.isEmpty else { return block.literal("Cache-Control: no-store\r\n") }
         guard !result.personal else { return block.literal("Cache-Control: private, no-cache\r\n") }
         let maxAge = min(result.maxAge, untilEdge ?? .max)
         block.literal("Cache-Control: public, max-age=")
