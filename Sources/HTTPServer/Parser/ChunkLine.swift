@@ -1,7 +1,7 @@
 /// The grammar of a chunk-size line (RFC 9112 §7.1, §7.1.1), without its CRLF:
 ///
 ///     chunk-size [ chunk-ext ]
-///     chunk-size = 1*HEXDIG                      (at most 15 digits: no overflow)
+///     chunk-size = 1*HEXDIG                      (at most 15 digits after leading zeros: no overflow)
 ///     chunk-ext  = *( BWS ";" BWS chunk-ext-name [ BWS "=" BWS chunk-ext-val ] )
 ///     chunk-ext-name = token;  chunk-ext-val = token / quoted-string
 ///
@@ -11,9 +11,10 @@ enum ChunkLine {
     /// The chunk size the line declares, or nil when the line breaks the grammar.
     static func size(_ line: UnsafeBufferPointer<UInt8>) -> Int? {
         var index = 0
-        var size = 0
+        var size = 0, significant = 0
         while index < line.count, let digit = ByteClass.hexValue(line[index]) {
-            guard index < 15 else { return nil }
+            if size != 0 || digit != 0 { significant += 1 }  // leading zeros add nothing (RFC 9112 allows them)
+            guard significant <= 15 else { return nil }
             size = size << 4 | digit
             index += 1
         }

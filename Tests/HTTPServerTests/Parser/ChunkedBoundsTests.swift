@@ -81,9 +81,20 @@ struct ChunkedBoundsTests {
         #expect(parseOnce(Self.head + line + "Hello\r\n0\r\n\r\n").errorStatus == 400, "\(line.debugDescription)")
     }
 
-    @Test(arguments: ["5 ;a\r\n", "5\t;a=b\r\n", "5 ; a = b\r\n", "5;a=\"q \\\" ;x\";b\r\n", "0005;a;b=c\r\n"])
+    @Test(arguments: ["5 ;a\r\n", "5\t;a=b\r\n", "5 ; a = b\r\n", "5;a=\"q \\\" ;x\";b\r\n", "0005;a;b=c\r\n",
+                      "0000000000000005\r\n", String(repeating: "0", count: 100) + "5\r\n"])
     func extensionsWithinTheGrammarAreAccepted(_ line: String) {
         #expect(parseOnce(Self.head + line + "Hello\r\n0\r\n\r\n").request?.body == Array("Hello".utf8), "\(line.debugDescription)")
+    }
+
+    /// A size is read whatever its leading zeros (RFC 9112's `1*HEXDIG`); past 15 digits after
+    /// them it can't be held, and is refused.
+    @Test func leadingZerosDontCountTowardTheSizesDigits() {
+        func size(_ text: String) -> Int? { Array(text.utf8).withUnsafeBufferPointer { ChunkLine.size($0) } }
+        let zeros = String(repeating: "0", count: 30)
+        #expect(size(zeros + "fffffffffffffff") == 0xfff_ffff_ffff_ffff)
+        #expect(size(zeros + "1000000000000000") == nil)
+        #expect(size(zeros) == 0)
     }
 }
 
