@@ -16,7 +16,12 @@ import Testing
 
     private func assign(_ page: String = "home", device: String? = nil, forced: [String: String] = [:],
                         release: Release? = nil) -> Assignment {
-        Self.config.assign(page: page, deviceID: device, forcedVariants: forced, forcedRelease: release)
+        assign(page, device: device, forcedLists: forced.mapValues { [$0] }, release: release)
+    }
+
+    private func assign(_ page: String = "home", device: String? = nil, forcedLists: [String: [String]],
+                        release: Release? = nil) -> Assignment {
+        Self.config.assign(page: page, deviceID: device, forcedVariants: forcedLists, forcedRelease: release)
     }
 
     @Test func bucketsDevicesWithTheExperimentSalt() throws {
@@ -40,6 +45,17 @@ import Testing
         let ignored = assign(device: "device-1", forced: ["home-hero": "C", "Checkout": "On", "other": "X", "new": "A"])
         #expect(ignored.headerValue == "home-hero=A, checkout=On")
         #expect(ignored.variant(for: "other") == nil)
+    }
+
+    /// SPEC §3.1: an unknown entry is ignored, so a known variant named after it still wins,
+    /// and of two known ones the first named wins. Names are case-sensitive.
+    @Test func theFirstKnownForcedVariantWinsOverUnknownOnesBeforeIt() {
+        #expect(assign(device: "device-1", forcedLists: ["home-hero": ["C", "B"]]).variant(for: "home-hero") == "B")
+        #expect(assign(device: "device-1", forcedLists: ["home-hero": ["b", "B", "A"]]).variant(for: "home-hero") == "B")
+        #expect(assign(device: "device-1", forcedLists: ["checkout": ["on", "Off", "On"]]).variant(for: "checkout") == "Off")
+        #expect(assign(device: "device-1", forcedLists: ["home-hero": ["C", "b"]]).variant(for: "home-hero") == "A")
+        let request = try? RolloutRequest(deviceIDHeader: "device-1", variantHeader: "home-hero=C, home-hero=B", releaseHeader: nil)
+        #expect(request.map { Self.config.assign(page: "home", request: $0).variant(for: "home-hero") } == "B")
     }
 
     @Test func listsExperimentsInRolloutOrderAndNoneForOtherPages() {

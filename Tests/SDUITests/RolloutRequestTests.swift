@@ -21,14 +21,16 @@ import Testing
     }
 
     @Test func parsesForcedVariantsWithOptionalWhitespace() {
-        #expect(RolloutRequest.forcedVariants(header: "home-hero=B, checkout=A") == ["home-hero": "B", "checkout": "A"])
-        #expect(RolloutRequest.forcedVariants(header: " home-hero = B ,\tcheckout=A\t") == ["home-hero": "B", "checkout": "A"])
-        #expect(RolloutRequest.forcedVariants(header: "home-hero=B,checkout=A") == ["home-hero": "B", "checkout": "A"])
+        #expect(RolloutRequest.forcedVariants(header: "home-hero=B, checkout=A") == ["home-hero": ["B"], "checkout": ["A"]])
+        #expect(RolloutRequest.forcedVariants(header: " home-hero = B ,\tcheckout=A\t") == ["home-hero": ["B"], "checkout": ["A"]])
+        #expect(RolloutRequest.forcedVariants(header: "home-hero=B,checkout=A") == ["home-hero": ["B"], "checkout": ["A"]])
     }
 
-    @Test func ignoresMalformedItemsAndKeepsTheFirstDuplicate() {
-        let header = "garbage, =B, x=, a=b=c, , home-hero=B, home-hero=A, Checkout=a"
-        #expect(RolloutRequest.forcedVariants(header: header) == ["home-hero": "B", "Checkout": "a"])
+    /// Malformed items go; a repeated experiment keeps every variant in order, since only
+    /// rollout.json can say which of them is unknown (and so ignored, SPEC §3.1).
+    @Test func ignoresMalformedItemsAndKeepsEveryDuplicateInOrder() {
+        let header = "garbage, =B, x=, a=b=c, , home-hero=C, home-hero=B, home-hero=A, Checkout=a"
+        #expect(RolloutRequest.forcedVariants(header: header) == ["home-hero": ["C", "B", "A"], "Checkout": ["a"]])
         #expect(RolloutRequest.forcedVariants(header: "").isEmpty)
     }
 
@@ -39,6 +41,6 @@ import Testing
             #expect(Release(header: other) == nil)
         }
         let request = try RolloutRequest(deviceIDHeader: "d", variantHeader: "home-hero=B", releaseHeader: "beta")
-        #expect(request == RolloutRequest(deviceID: "d", forcedVariants: ["home-hero": "B"], forcedRelease: nil))
+        #expect(request == RolloutRequest(deviceID: "d", forcedVariants: ["home-hero": ["B"]], forcedRelease: nil))
     }
 }

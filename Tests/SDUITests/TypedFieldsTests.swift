@@ -49,6 +49,36 @@ import Testing
         #expect(Self.problems(#"{"s":"x{{params.id}}","i":"{{params.id}}"}"#) == [])
     }
 
+    /// SPEC §7.1: a `$t` or `$format` becomes a string, so in a field typed integer, number,
+    /// boolean, action, object or array it would only ever vanish at request time; `validate`
+    /// says so, under `$if`, `$variant` and a schedule too. String-valued types (string, url,
+    /// color, enum) take them.
+    @Test func messagesAndFormatsAreRefusedForTypesThatArentStrings() {
+        let extra = ["catalog.json": Self.catalog, "site.json": #"{ "defaultLocale": "en" }"#,
+                     "strings/en.json": #"{ "k": "primary" }"#,
+                     "rollout.json": #"{ "experiments": [ { "name": "x", "pages": ["p"], "salt": "s", "variants": [ { "name": "A", "weight": 1 } ] } ] }"#]
+        func problems(_ data: String) -> [String] {
+            Fixtures.problems(Fixtures.page(#"[{"id":"x","type":"w","data":\#(data)}]"#, extra: extra))
+        }
+        let t = #"{"$t":"k"}"#, format = #"{"$format":1.5,"style":"number"}"#
+        #expect(problems(#"{"s":"x","n":\#(format),"i":\#(t),"b":\#(t),"a":\#(t),"o":\#(format),"l":\#(t)}"#) == [
+            Self.path + "a: expected an action object (or an array of them), got a $t message (it becomes a string)",
+            Self.path + "b: expected boolean, got a $t message (it becomes a string)",
+            Self.path + "i: expected integer, got a $t message (it becomes a string)",
+            Self.path + "l: expected array, got a $t message (it becomes a string)",
+            Self.path + "n: expected number, got a $format (it becomes a string)",
+            Self.path + "o: expected object, got a $format (it becomes a string)",
+        ])
+        let wrapped = #"{"s":"x","i":{"$if":"params.id","then":\#(t),"else":3},"n":{"$variant":"x","A":\#(format)},"#
+            + #""b":{"$t":"k","activeFrom":"2026-01-01T00:00:00Z"}}"#
+        #expect(problems(wrapped) == [
+            Self.path + "b: expected boolean, got a $t message (it becomes a string)",
+            Self.path + "i.then: expected integer, got a $t message (it becomes a string)",
+            Self.path + "n.A: expected number, got a $format (it becomes a string)",
+        ])
+        #expect(problems(#"{"s":\#(t),"u":\#(t),"c":\#(format),"e":\#(t),"i":{"$if":"params.id","then":3}}"#) == [])
+    }
+
     @Test func additionalFieldsFalseRefusesUndeclaredFields() {
         let files = Fixtures.page(#"[{"id":"x","type":"strict","data":{"title":"t","note":"n","items":[],"extra":1}}]"#,
                                   extra: ["catalog.json": Self.catalog])

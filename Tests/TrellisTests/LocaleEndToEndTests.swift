@@ -65,6 +65,28 @@ import Testing
         #expect(String(decoding: result.stdout, as: UTF8.self).hasPrefix(#"strings/pl.json: missing "notFound.action" (falls back to en)"# + "\n"))
     }
 
+    /// SPEC §7.1, §7.4: a `$t` or `$format` in a field typed `number` or `integer` fails
+    /// validation (it used to pass, and every request dropped the component without a word),
+    /// and the folder is not served; in a `string` field it is fine.
+    @Test func validateRefusesAMessageOrFormatInAFieldThatIsntAString() throws {
+        let pages = try TempPages()
+        func page(_ children: String) -> String {
+            #"{"route":"/x","root":{"id":"x","type":"page","data":{"children":[\#(children)]}}}"#
+        }
+        let rating = #"{"id":"r1","type":"rating","data":{"value":{"$format":1.5,"style":"number"}}}"#
+        let skeleton = #"{"id":"r2","type":"skeleton","data":{"height":{"$t":"product.add"}}}"#
+        try Data(page(rating + "," + skeleton).utf8).write(to: URL(fileURLWithPath: pages.path + "/pages/x.json"))
+        let result = try runTrellis(["validate", "--pages", pages.path])
+        let lines = String(decoding: result.stdout, as: UTF8.self).split(separator: "\n").map(String.init)
+        #expect(result.status == 1)
+        #expect(lines.contains(#"pages/x.json:$.root.data.children[0].data.value: expected number, got a $format (it becomes a string)"#), "\(lines)")
+        #expect(lines.contains(#"pages/x.json:$.root.data.children[1].data.height: expected integer, got a $t message (it becomes a string)"#), "\(lines)")
+        #expect(try runTrellis(["render", "/x", "--pages", pages.path, "--client", "ios/6.0.0"]).status != 0)
+        let text = #"{"id":"t","type":"text","data":{"text":{"$t":"product.add"}}}"#
+        try pages.write("pages/x.json", page(text))
+        #expect(try runTrellis(["validate", "--pages", pages.path]).status == 0)
+    }
+
     /// `strings` (a strings file's text) without its `notFound.action` message.
     static func withoutNotFoundAction(_ strings: String) throws -> String {
         var messages = try #require(try JSONSerialization.jsonObject(with: Data(strings.utf8)) as? [String: Any])

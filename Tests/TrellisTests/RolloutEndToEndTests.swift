@@ -37,6 +37,27 @@ import Testing
         server.stop()
     }
 
+    /// SPEC §3.1: an unknown or malformed `X-AB-Variant` entry is ignored, so it never hides a
+    /// known variant after it, in one field or in two. device-1 buckets to A.
+    @Test func anUnknownForcedVariantDoesNotHideAKnownOneAfterIt() throws {
+        let server = try ServerProcess(pages: ServeEndToEndTests.pages)
+        let client = try TestClient(port: server.port)
+        let forcings: [[(String, String)]] = [
+            [("X-AB-Variant", "home-hero=C, home-hero=B")],
+            [("X-AB-Variant", "home-hero=b, home-hero=B")],
+            [("X-AB-Variant", "home-hero=C"), ("X-AB-Variant", "home-hero=B")],
+            [("X-AB-Variant", "home-hero=, home-hero=B")],
+            [("X-AB-Variant", "Home-hero=A, home-hero=B, home-hero=A")],
+        ]
+        for forcing in forcings {
+            let response = try client.request("/home", headers: [("X-Client-Version", "ios/5.2.0"), ("X-Device-Id", "device-1")] + forcing)
+            #expect(response.status == 200 && response.header("X-AB-Variant") == "home-hero=B", "\(forcing)")
+        }
+        let bucketed = try client.request("/home", headers: [("X-Device-Id", "device-1"), ("X-AB-Variant", "home-hero=C, home-hero=b")])
+        #expect(bucketed.header("X-AB-Variant") == "home-hero=A")
+        server.stop()
+    }
+
     @Test func raisingTheCanaryPercentageKeepsEveryEarlierDevice() throws {
         let pages = try TempPages()
         let rollout = try pages.read("rollout.json")

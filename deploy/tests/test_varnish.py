@@ -266,6 +266,26 @@ def test_a_repeated_field_goes_to_the_origin_uncached(edge):
         connection.close()
 
 
+def test_a_forced_variant_after_an_unknown_one_gets_through_varnish(edge):
+    """SPEC §3.1: an unknown entry is ignored, so `home-hero=C, home-hero=B` forces B for
+    device-1 (bucketed to A). The edge keeps `X-AB-Variant` in the stored `Vary`, so the stored
+    answer is the server's for that exact value: B on the miss and on the hit, and the bucketed
+    answer for the same device stays A."""
+    client = Client()
+    device = {"X-Client-Version": "ios/5.2.0", "X-Device-Id": "device-1"}
+    forced = dict(device, **{"X-AB-Variant": "home-hero=C, home-hero=B"})
+    direct = client.get(edge["trellis_port"], "/home", forced)
+    assert direct[1]["x-ab-variant"] == "home-hero=B"
+    caches = []
+    for headers in (forced, forced, device):
+        status, answer, body = client.get(edge["varnish_port"], "/home", headers)
+        expected = client.get(edge["trellis_port"], "/home", headers)
+        assert (status, sdui(answer), body) == (expected[0], sdui(expected[1]), expected[2])
+        caches.append(answer["x-trellis-cache"])
+    assert caches[1] == "hit"
+    assert client.get(edge["varnish_port"], "/home", device)[1]["x-ab-variant"] == "home-hero=A"
+
+
 def random_language(rng):
     """An Accept-Language value the edge decides (or passes): tags in any case, regions, `*`,
     q-values with 0 to 3 decimals, exclusions (q=0), empty elements, odd spacing."""
@@ -298,7 +318,8 @@ def test_generated_requests_get_through_varnish_what_trellis_answers(edge):
         if rng.random() < 0.5:
             headers["Accept-Encoding"] = rng.choice(["gzip", "gzip;q=0", "br, gzip;q=0.5", "identity"])
         if rng.random() < 0.1:
-            headers["X-AB-Variant"] = rng.choice(["home-hero=B", "home-hero=A", "home-hero=Z, nope"])
+            headers["X-AB-Variant"] = rng.choice(["home-hero=B", "home-hero=A", "home-hero=Z, nope", "home-hero=C, home-hero=B",
+                                                  "home-hero=b, home-hero=A", "home-hero=, home-hero=B"])
         if rng.random() < 0.1:
             headers["X-Release"] = rng.choice(["canary", "stable", "beta"])
         if rng.random() < 0.1:

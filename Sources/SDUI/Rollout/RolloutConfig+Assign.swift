@@ -7,11 +7,12 @@ extension RolloutConfig {
     ///   its bucket with the canary's salt is below the canary's basis points; without a
     ///   device id, stable.
     /// - Variants, for every experiment whose `pages` include `page` (whichever template is
-    ///   served): a forced variant wins when it names a variant of that experiment; else the
-    ///   device's bucket with the experiment's salt chooses; without a device id, the first
-    ///   variant. Forced entries for other experiments or unknown variants are ignored.
+    ///   served): the first forced variant (in the header's order) that the experiment
+    ///   declares wins; else the device's bucket with the experiment's salt chooses; without a
+    ///   device id, the first variant. Forced entries for other experiments or unknown variants
+    ///   are ignored, so they never hide a known one after them.
     public func assign(
-        page: String, deviceID: String?, forcedVariants: [String: String], forcedRelease: Release?
+        page: String, deviceID: String?, forcedVariants: [String: [String]], forcedRelease: Release?
     ) -> Assignment {
         let canary = canary(forPage: page)
         let inCanary: Bool = switch (canary, forcedRelease) {
@@ -35,8 +36,8 @@ extension RolloutConfig {
                forcedRelease: request.forcedRelease)
     }
 
-    private func variantName(of experiment: Experiment, deviceID: String?, forced: [String: String]) -> String {
-        if let wanted = forced[experiment.name], experiment.variants.contains(where: { $0.name == wanted }) {
+    private func variantName(of experiment: Experiment, deviceID: String?, forced: [String: [String]]) -> String {
+        if let wanted = forced[experiment.name]?.first(where: { name in experiment.variants.contains { $0.name == name } }) {
             return wanted
         }
         guard let deviceID else { return experiment.variants[0].name }

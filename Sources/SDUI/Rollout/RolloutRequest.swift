@@ -7,13 +7,14 @@ public struct RolloutRequest: Sendable, Equatable {
 
     /// The stable device id for bucketing, or nil when the request has none.
     public var deviceID: String?
-    /// Forced variants by experiment name, from `X-AB-Variant`; not yet checked against
-    /// rollout.json (`RolloutConfig.assign` ignores unknown experiments and variants).
-    public var forcedVariants: [String: String]
+    /// Forced variants by experiment name, from `X-AB-Variant`: every variant the header names
+    /// for the experiment, in the header's order. Not yet checked against rollout.json:
+    /// `RolloutConfig.assign` takes the first that the experiment declares.
+    public var forcedVariants: [String: [String]]
     /// The release forced by `X-Release`, or nil.
     public var forcedRelease: Release?
 
-    public init(deviceID: String? = nil, forcedVariants: [String: String] = [:], forcedRelease: Release? = nil) {
+    public init(deviceID: String? = nil, forcedVariants: [String: [String]] = [:], forcedRelease: Release? = nil) {
         self.deviceID = deviceID
         self.forcedVariants = forcedVariants
         self.forcedRelease = forcedRelease
@@ -44,16 +45,17 @@ public struct RolloutRequest: Sendable, Equatable {
 
     /// Parses `X-AB-Variant`: comma-separated `experiment=variant` items, with optional spaces
     /// and tabs around items and around either name. Names are case-sensitive. Items without
-    /// exactly one `=` or with an empty name are ignored; when an experiment is named twice,
-    /// the first well-formed item wins.
-    public static func forcedVariants(header: String) -> [String: String] {
-        var result: [String: String] = [:]
+    /// exactly one `=` or with an empty name are ignored. An experiment named twice keeps both
+    /// variants, in order: which one is known is rollout.json's to say (SPEC §3.1 ignores an
+    /// unknown entry, so `home-hero=C, home-hero=B` forces B when the experiment has no C).
+    public static func forcedVariants(header: String) -> [String: [String]] {
+        var result: [String: [String]] = [:]
         for item in header.split(separator: ",", omittingEmptySubsequences: true) {
             let parts = item.split(separator: "=", omittingEmptySubsequences: false)
             guard parts.count == 2 else { continue }
             let experiment = trimmed(parts[0]), variant = trimmed(parts[1])
-            guard !experiment.isEmpty, !variant.isEmpty, result[experiment] == nil else { continue }
-            result[experiment] = variant
+            guard !experiment.isEmpty, !variant.isEmpty else { continue }
+            result[experiment, default: []].append(variant)
         }
         return result
     }

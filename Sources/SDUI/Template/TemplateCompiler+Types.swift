@@ -28,12 +28,25 @@ extension TemplateCompiler {
             if type == .action { checkActions(node, file, path) }
         case .text where !type.admitsStrings:
             report(file, path, "expected \(type.expectation), got an interpolated string")
+        case .message where !type.admitsStrings:
+            // SPEC §7.1: a `$t` stands for a string value; elsewhere the key would vanish unseen.
+            report(file, path, "expected \(type.expectation), got a $t message (it becomes a string)")
+        case .format where !type.admitsStrings:
+            report(file, path, "expected \(type.expectation), got a $format (it becomes a string)")
+        case .conditional(_, let then, let otherwise):
+            // Whichever branch a request takes must have the type.
+            if let then { check(then, against: type, file, path.key("then")) }
+            if let otherwise { check(otherwise, against: type, file, path.key("else")) }
+        case .variant(_, let branches):
+            for branch in branches { check(branch.node, against: type, file, path.key(branch.name)) }
+        case .scheduled(_, let node):
+            check(node, against: type, file, path)
         case .object where type != .object && type != .action, .array where type != .array && type != .action:
             report(file, path, "expected \(type.expectation), got \(node.kindName)")
         case .object, .array:
             if type == .action { checkActions(node, file, path) }
         default:
-            break  // a binding or a directive: its value is known at request time
+            break  // a binding, a string-valued `$t`/`$format`, an `$each`: known at request time
         }
     }
 

@@ -31,7 +31,8 @@ public struct ForcedRollout: Sendable {
         }
         for value in variants {
             let forced = RolloutRequest.forcedVariants(header: value)
-            guard forced.count == 1, let (experiment, variant) = forced.first, !value.contains(",") else {
+            guard forced.count == 1, let (experiment, named) = forced.first, let variant = named.first, named.count == 1,
+                  !value.contains(",") else {
                 return "--variant takes experiment=variant, not \"\(value)\""
             }
             if let problem = rollout.unknownForcing(experiment: experiment, variant: variant) { return problem }
