@@ -25,8 +25,8 @@ import TestSupport
         "gone": { "$t": "items", "count": "{{x.nothing}}" } } }]
     """#
 
-    func render(_ locale: String?, strings: [String: String] = strings) throws -> String {
-        let site = try Fixtures.load(Fixtures.page(Self.children, data: #"{"x":{"source":"s","key":"x"}}"#, extra: strings))
+    func render(_ locale: String?, strings: [String: String] = strings, children: String = children) throws -> String {
+        let site = try Fixtures.load(Fixtures.page(children, data: #"{"x":{"source":"s","key":"x"}}"#, extra: strings))
         let x = site.fileValue(source: "s", key: "x")!
         guard case .page(let page) = site.render(template: "p", params: [:], data: ["x": x],
                                                  client: site.clientClass(for: .unknown), variants: [:], locale: locale, at: TestInstant.date) else {
@@ -50,6 +50,55 @@ import TestSupport
         let page = try render("en", strings: strings)
         #expect(page.contains(#""items":"100,000,000,000,000,000,000,000 items""#), "\(page)")
         #expect(page.contains(#""price":"€18,446,744,073,709,552,000.00""#), "\(page)")
+    }
+
+    /// SPEC §7.1: `number` and `percent`, `{p, number, percent}`, `{n}` and `#` are written with
+    /// the decimals of the locale's CLDR pattern (`#,##0.###`, `#,##0%`), rounded as ICU rounds.
+    @Test func numbersAndPercentsHaveTheLocalesDecimals() throws {
+        var strings = Self.strings
+        strings["data/s.json"] = #"{ "x": { "n": 1.23456, "p": 0.256, "q": 1.005, "r": "0.2549" } }"#
+        let share = #""{p, number, percent} of {n}: {n, plural, one {# file} other {# files}}""#
+        strings["strings/en.json"] = #"{ "title": "t", "items": "i", "share": \#(share) }"#
+        strings["strings/fr.json"] = #"{ "title": "t", "items": "i", "share": \#(share) }"#
+        let children = #"""
+        [{ "id": "t", "type": "text", "data": { "text": "t",
+            "n": { "$format": "{{x.n}}", "style": "number" },
+            "p": { "$format": "{{x.p}}", "style": "percent" },
+            "q": { "$format": "{{x.q}}", "style": "percent" },
+            "r": { "$format": "{{x.r}}", "style": "percent" },
+            "share": { "$t": "share", "p": "{{x.p}}", "n": "{{x.n}}" } } }]
+        """#
+        let en = try render("en", strings: strings, children: children), fr = try render("fr", strings: strings, children: children)
+        // French 1.235 is `one` (CLDR: i = 0,1), English `other`.
+        #expect(en.contains(#""data":{"text":"t","n":"1.235","p":"26%","q":"100%","r":"25%","share":"26% of 1.235: 1.235 files"}"#), "\(en)")
+        #expect(fr.contains(#""data":{"text":"t","n":"1,235","p":"26\#u{a0}%","q":"100\#u{a0}%","r":"25\#u{a0}%","share":"26\#u{a0}% of 1,235: 1,235 file"}"#), "\(fr)")
+    }
+
+    /// SPEC §7.1: a value that isn't a number makes the key disappear. A string is a number only
+    /// in decimal: `Double(_:)` also reads `0x10`, `0x1p3`, `inf` and `nan`. The decimal forms
+    /// beyond JSON's (`+5`, `.5`, `5.`, `007`, exponents) stay numbers.
+    @Test func onlyDecimalStringsAreNumbers() throws {
+        var strings = Self.strings
+        strings["data/s.json"] = #"{ "x": { "hex": "0x10", "plus": "+5" } }"#
+        let children = #"""
+        [{ "id": "t", "type": "text", "data": { "text": "t",
+            "hex": { "$format": "0x10", "style": "number" },
+            "boundHex": { "$format": "{{x.hex}}", "style": "number" },
+            "upper": { "$format": "0X1A", "style": "percent" },
+            "hexFloat": { "$format": "0x1p3", "style": "currency", "currency": "EUR" },
+            "inf": { "$format": "Infinity", "style": "number" },
+            "nan": { "$format": "NaN", "style": "number" },
+            "plural": { "$t": "items", "count": "0x10" },
+            "boundPlural": { "$t": "items", "count": "{{x.hex}}" },
+            "plus": { "$format": "{{x.plus}}", "style": "number" },
+            "point": { "$format": ".5", "style": "number" },
+            "trailing": { "$format": "5.", "style": "number" },
+            "zeros": { "$format": "007", "style": "number" },
+            "exponent": { "$format": "1.5e3", "style": "number" },
+            "plusPlural": { "$t": "items", "count": "{{x.plus}}" } } }]
+        """#
+        let page = try render("en", strings: strings, children: children)
+        #expect(page.contains(#""data":{"text":"t","plus":"5","point":"0.5","trailing":"5","zeros":"7","exponent":"1,500","plusPlural":"5 items"}"#), "\(page)")
     }
 
     @Test func validationReportsUnknownKeysMalformedMessagesAndMisplacedDirectives() {

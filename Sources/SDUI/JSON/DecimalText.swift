@@ -1,11 +1,46 @@
-/// A number read from its text the way `Double(_: String)` reads it, with a short road for
-/// the plain decimals pages carry (a price, a count): `Double(_:)` goes through the C library's
-/// `strtod`, a general parser far costlier than these need.
+/// A number read from its decimal text the way `Double(_: String)` reads it, with a short road
+/// for the plain decimals pages carry (a price, a count): `Double(_:)` goes through the C
+/// library's `strtod`, a general parser far costlier than these need. Only decimal text is a
+/// number (SPEC §7.1: a value that isn't one makes the key disappear): `Double(_:)` also reads
+/// hexadecimal (`0x10`, `0x1p3`), `inf` and `nan`, which are refused here.
 enum DecimalText {
-    /// The double `text` spells, the same as `Double(text)`.
+    /// The double `text` spells when it is written in decimal (`isDecimal`), the same as
+    /// `Double(text)`; nil for any other text.
     static func double(_ text: String) -> Double? {
-        var text = text
-        return text.withUTF8(plainDecimal) ?? Double(text)
+        var text = text, decimal = false
+        let plain = text.withUTF8 { bytes in
+            let plain = plainDecimal(bytes)
+            decimal = plain == nil && isDecimal(bytes)
+            return plain
+        }
+        return plain ?? (decimal ? Double(text) : nil)
+    }
+
+    /// Whether `bytes` are a decimal number: an optional sign, digits with an optional point
+    /// among or after them (`5`, `5.`, `.5`, `05.50`; at least one digit), and an optional
+    /// exponent (`e` or `E`, an optional sign, digits). What JSON writes is a subset; so are the
+    /// `+5`, `.5` and `5.` that `Double(_:)` also reads and bound strings may carry.
+    static func isDecimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        func skipDigits() -> Int {
+            let start = index
+            while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") { index += 1 }
+            return index - start
+        }
+        func skip(_ accepted: UInt8...) -> Bool {
+            guard index < bytes.count, accepted.contains(bytes[index]) else { return false }
+            index += 1
+            return true
+        }
+        _ = skip(UInt8(ascii: "+"), UInt8(ascii: "-"))
+        var digits = skipDigits()
+        if skip(UInt8(ascii: ".")) { digits += skipDigits() }
+        guard digits > 0 else { return false }
+        if skip(UInt8(ascii: "e"), UInt8(ascii: "E")) {
+            _ = skip(UInt8(ascii: "+"), UInt8(ascii: "-"))
+            guard skipDigits() > 0 else { return false }
+        }
+        return index == bytes.count
     }
 
     /// Powers of ten that are exact doubles, 10^0 through 10^15.

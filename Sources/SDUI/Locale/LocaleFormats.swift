@@ -18,9 +18,10 @@ final class LocaleFormats: Sendable {
     init(tag: String) {
         self.tag = tag
         plural = PluralRules(locale: tag)
-        decimal = NumberFormat(skeleton: "", locale: tag)
+        // The locale's pattern decides the decimals (a bare skeleton would write up to 6).
+        decimal = NumberFormat(skeleton: NumberPattern.precision(.decimal, locale: tag), locale: tag)
         integer = NumberFormat(skeleton: "precision-integer", locale: tag)
-        percent = NumberFormat(skeleton: "percent scale/100", locale: tag)
+        percent = NumberFormat(skeleton: "percent scale/100 " + NumberPattern.precision(.percent, locale: tag), locale: tag)
         var dates: [DateFormat.Style: DateFormat] = [:]
         for style in DateFormat.Style.allCases { dates[style] = DateFormat(style: style, locale: tag) }
         self.dates = dates
@@ -70,8 +71,13 @@ final class LocaleFormats: Sendable {
         return dates[style]?.format(secondsSince1970: seconds)
     }
 
-    /// The CLDR plural category of `value`.
+    /// The CLDR plural category of `value` as the decimal format writes it (as `#` shows it), as
+    /// ICU's MessageFormat chooses: 1.0004 is written `1`, and is `one` in English. An integer
+    /// under 10^15 is written as it is, so its own category is the same and costs no formatting.
     func category(_ value: Double) -> String {
-        Self.smallInteger(value).map { smallCategories[$0] } ?? plural?.category(value) ?? "other"
+        if let small = Self.smallInteger(value) { return smallCategories[small] }
+        guard let plural else { return "other" }
+        guard let decimal, value.rounded(.towardZero) != value || abs(value) >= 1e15 else { return plural.category(value) }
+        return plural.category(value, writtenBy: decimal)
     }
 }

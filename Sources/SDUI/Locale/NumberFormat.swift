@@ -1,10 +1,11 @@
 import CFoundationICU
 
-/// A CLDR number format of one locale (through ICU's number skeletons): decimal (`""`),
-/// percent (`"percent scale/100"`), currency (`"currency/EUR"`). Built once and reused:
+/// A CLDR number format of one locale (through ICU's number skeletons): decimal (`".###"`),
+/// percent (`"percent scale/100 precision-integer"`), currency (`"currency/EUR"`). Built once and reused:
 /// ICU's `UNumberFormatter` is immutable and thread-safe.
 final class NumberFormat: @unchecked Sendable {
-    private let formatter: OpaquePointer
+    /// ICU's formatter, for the ICU calls that take one (`PluralRules.category(_:writtenBy:)`).
+    let formatter: OpaquePointer
 
     /// The format for `skeleton` in `locale`; nil when ICU refuses the skeleton (an unknown
     /// currency code, for one).

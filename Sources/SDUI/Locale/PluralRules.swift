@@ -20,4 +20,12 @@ final class PluralRules: @unchecked Sendable {
     func category(_ number: Double) -> String {
         ICUString.read { buffer, capacity, status in cicu_plural_select(rules, number, buffer, capacity, &status) } ?? "other"
     }
+
+    /// The category of `number` as `format` writes it, as ICU's MessageFormat chooses a plural
+    /// case: 1.0004 written `1` is `one` in English, 1.9996 written `2` is `other` in French.
+    func category(_ number: Double, writtenBy format: NumberFormat) -> String {
+        ICUString.read { buffer, capacity, status in
+            cicu_plural_select_formatted(rules, format.formatter, number, buffer, capacity, &status)
+        } ?? "other"
+    }
 }
