@@ -53,6 +53,21 @@ struct EndToEndErrorTests {
         #expect(try client.readResponse().status == 400)
     }
 
+    /// A request line that can't become valid is answered as soon as its bad byte arrives, not
+    /// when its LF does (it never will) nor at the head timeout: with an hour's head timeout, the
+    /// answer read here can only be the parser's.
+    @Test(arguments: ["GET\0", "GET /ho\u{1}me", "GET / X", "GET /home HTTP/1.1\r\nHost: x\r\n\0"])
+    func aLineThatCannotBecomeValidIsAnsweredBeforeItEnds(_ text: String) throws {
+        let (server, _) = try makeServer { $0.headTimeout = .seconds(3600) }
+        defer { server.stop() }
+        let client = try TestClient(port: server.boundPort, timeout: 60)
+        client.send(text)
+        let response = try client.readResponse()
+        #expect(response.status == 400)
+        #expect(response.bodyText.contains("bad_request"))
+        #expect(try client.readsEOF())
+    }
+
     /// The clock of the head timeout is unit-tested with an injected clock
     /// (`ConnectionStateMachineTests.headTimeoutIsNotResetByTrickledBytes`); end to end, the
     /// 408 must come while the head is still trickling in: counted in bytes, not seconds.

@@ -22,20 +22,26 @@ extension RequestParser {
     }
 
     /// `parseRequestLine` a rule at a time, checked in this order so that each request line gets
-    /// one answer: the shape and the method's token syntax (400), the version (400 malformed,
-    /// 505 another major version; so the HTTP/2 preface `PRI * HTTP/2.0` is a 505), the target
-    /// (400), the method (501).
+    /// one answer: the shape (three parts, a non-empty target) and the method's token syntax
+    /// (400), a byte no target may hold (400, `RequestTarget.mayHold`), the version (400
+    /// malformed, 505 another major version; so the HTTP/2 preface `PRI * HTTP/2.0` is a 505),
+    /// the target's form (400), the method (501). Every rule before the version can be decided on
+    /// the line's first bytes, so a line still arriving is refused at its first bad byte with the
+    /// answer the whole line gets (`PartialLine`).
     static func parseRequestLineByRules(_ line: UnsafeBufferPointer<UInt8>) -> Swift.Result<HTTPRequest, HTTPError> {
         guard let firstSpace = line.firstIndex(of: ByteClass.sp) else {
             return .failure(.badRequest("The request line needs a method, a target and a version."))
         }
         let method = line[..<firstSpace]
         let afterMethod = line[(firstSpace + 1)...]
-        guard let secondSpace = afterMethod.firstIndex(of: ByteClass.sp) else {
+        guard let secondSpace = afterMethod.firstIndex(of: ByteClass.sp), secondSpace > firstSpace + 1 else {
             return .failure(.badRequest("The request line needs a method, a target and a version."))
         }
         let target = UnsafeBufferPointer(rebasing: line[(firstSpace + 1)..<secondSpace])
         guard ByteClass.isToken(method) else { return .failure(.badRequest("Invalid method.")) }
+        if !target.allSatisfy(RequestTarget.mayHold) {
+            return .failure(RequestTarget.refusal(target, method: "") ?? .badRequest("Invalid character in the request target."))
+        }
         let version: HTTPVersion
         switch HTTPVersion.parse(UnsafeBufferPointer(rebasing: line[(secondSpace + 1)...])) {
         case .success(let parsed): version = parsed

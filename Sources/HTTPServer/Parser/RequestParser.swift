@@ -6,8 +6,9 @@ import Glibc
 ///
 /// Feed it the unconsumed bytes of a connection, starting at the current request's first byte,
 /// each time more arrive: it resumes where it stopped (no rescanning, so trickled bytes cost
-/// O(n)), fails as early as possible (a byte that can't start a request line fails at once,
-/// limits fail before the terminating empty line arrives) and returns a complete request with
+/// O(n)), fails as early as possible (a line that can no longer become valid fails at the byte
+/// that decides it, before its LF: `PartialLine`; limits fail before the terminating empty line
+/// arrives) and returns a complete request with
 /// the number of bytes it used. Pipelined requests: call again with the rest.
 ///
 /// A chunked body's raw bytes need not stay buffered: `releaseConsumed` says how many leading
@@ -52,6 +53,8 @@ struct RequestParser: Sendable {
     var headEnd: Int?
     var body = Body.none
     var failure = Failure.none
+    /// How far the check of a line still arriving got.
+    private var partialLine = PartialLine()
     /// Emptied header storage of earlier requests, for the next ones (`recycle`): one per
     /// answer a connection may owe, since each request's fields live until it is answered.
     private var spareHeaders: [HTTPHeaders] = []
@@ -184,12 +187,15 @@ struct RequestParser: Sendable {
             }
             // The next LF, found with memchr rather than a byte at a time.
             guard let found = memchr(bytes.baseAddress! + index, Int32(ByteClass.lf), count - index) else {
+                // The line goes on past these bytes: the new ones are checked now (SPEC §4.3).
+                if let error = partialLineRefusal(bytes, from: index, end: count) { return error }
                 index = count
                 break
             }
             let lf = bytes.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
             guard lf > lineStart, bytes[lf - 1] == ByteClass.cr else {
-                return .badRequest("Bare LF line ending.")
+                // What the line's bytes got before its LF, had they come one at a time, comes first.
+                return lineRefusal(upTo: lf, of: bytes) ?? limitRefusal(count: lf) ?? .badRequest("Bare LF line ending.")
             }
             if let error = processLine(lineStart..<lf - 1, of: bytes) { return error }
             lineStart = lf + 1
@@ -197,12 +203,15 @@ struct RequestParser: Sendable {
         }
         scanned = index
         guard headEnd == nil else { return nil }
+        return limitRefusal(count: count)
+    }
+
+    /// The limit the head's `count` bytes pass (its last line not ended), or nil.
+    private func limitRefusal(count: Int) -> HTTPError? {
         if let requestLineEnd {
-            if count - requestLineEnd > limits.maxHeaderBytes + 2 { return .headerFieldsTooLarge }
-        } else if count - lineStart > limits.maxRequestLine + 1 {
-            return .uriTooLong
+            return count - requestLineEnd > limits.maxHeaderBytes + 2 ? .headerFieldsTooLarge : nil
         }
-        return nil
+        return count - lineStart > limits.maxRequestLine + 1 ? .uriTooLong : nil
     }
 
     /// Handles one complete line of `bytes` (the range without its CRLF). A header field is
@@ -216,7 +225,7 @@ struct RequestParser: Sendable {
                 headStart = end
                 return headStart > limits.maxRequestLine ? .badRequest("Too many empty lines.") : nil
             }
-            if line.count > limits.maxRequestLine { return .uriTooLong }
+            if line.count > limits.maxRequestLine { return lineRefusal(upTo: end - 1, of: bytes) ?? .uriTooLong }
             switch Self.parseRequestLine(line) {
             case .success(let parsed):
                 request = parsed
@@ -234,7 +243,8 @@ struct RequestParser: Sendable {
         }
         headerCount += 1
         if headerCount > limits.maxHeaderCount || end - requestLineEnd > limits.maxHeaderBytes {
-            return .headerFieldsTooLarge
+            headerCount -= 1  // as it was while the line arrived
+            return lineRefusal(upTo: end - 1, of: bytes) ?? .headerFieldsTooLarge
         }
         switch HeaderField.parse(line) {
         case .success(let field):
@@ -245,6 +255,34 @@ struct RequestParser: Sendable {
         case .failure(let error):
             return error
         }
+    }
+
+    /// The refusal of the line in `bytes[from..<end]`, which no LF ends yet (`PartialLine`), or
+    /// nil. A refusal at a byte past a limit is the limit's, as for a complete line: the shortest
+    /// line it can be (ended by the refused byte if that is a CR, else by a CRLF after it) is
+    /// measured.
+    private func refusal(of line: inout PartialLine, _ bytes: UnsafeBufferPointer<UInt8>, from: Int, end: Int) -> HTTPError? {
+        guard let (at, error) = line.refusal(bytes, lineStart: lineStart, from: from, end: end, requestLine: requestLineEnd == nil)
+        else { return nil }
+        let lineEnd = bytes[at] == ByteClass.cr ? at : at + 1
+        guard let requestLineEnd else { return lineEnd - lineStart > limits.maxRequestLine ? .uriTooLong : error }
+        return headerCount >= limits.maxHeaderCount || lineEnd + 2 - requestLineEnd > limits.maxHeaderBytes
+            ? .headerFieldsTooLarge : error
+    }
+
+    /// The new bytes of the line still arriving, checked (`refusal(of:)`).
+    private mutating func partialLineRefusal(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, end: Int) -> HTTPError? {
+        var line = partialLine
+        defer { partialLine = line }
+        return refusal(of: &line, bytes, from: from, end: end)
+    }
+
+    /// For a line of `bytes` that ends at the LF at `lf` but that `scanHead` refuses (a bare LF,
+    /// a limit): the refusal it would have got before its LF had it come a byte at a time (a bad
+    /// byte before a limit is a 400 however the bytes came), or nil.
+    private func lineRefusal(upTo lf: Int, of bytes: UnsafeBufferPointer<UInt8>) -> HTTPError? {
+        var line = PartialLine()
+        return refusal(of: &line, bytes, from: lineStart, end: lf)
     }
 
     /// Where `part` (a field's name or value) lies from `start`; an empty value may have no

@@ -24,6 +24,15 @@ enum RequestTarget {
         return checkPathAndQuery(target[authorityEnd...])
     }
 
+    /// Whether a request-target of some form may hold `byte`: a byte of a path or a query, or a
+    /// bracket of an absolute-form IP-literal host. Any other (controls, SP, non-ASCII, `#`, `"`,
+    /// `<` ...) is a 400 whatever the form, so the request line's rules check it before the
+    /// version, and a line still arriving is refused at it (`PartialLine`).
+    @inline(__always)
+    static func mayHold(_ byte: UInt8) -> Bool {
+        ByteClass.isTargetByte(byte) || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]")
+    }
+
     /// Where an origin-form target that `refusal` accepts, starting at `start` in `bytes`, ends
     /// (`end`: the index of the first byte that can't be part of a target, the SP after it in a
     /// request line, or `bytes.count`) and where its first `?` stands (`query`, nil for none);

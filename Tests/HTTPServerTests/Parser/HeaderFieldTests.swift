@@ -153,22 +153,29 @@ struct HeaderFieldTests {
     /// or the same error.
     @Test func aFieldLineParsesAsTheRulesSay() {
         var random = SeededGenerator(seed: 0xF1E1)
-        let nameBytes = Array("Ab-1_~:".utf8) + [0x20, 0x7F, 0x22, 0x09]
-        let valueBytes = Array("value 12:=,;".utf8) + [0x09, 0x00, 0x1F, 0x7F, 0x80, 0xFF, 0x20, 0x0B]
         var accepted = 0
         for _ in 0..<GeneratedCases.count(default: 20_000) {
-            var line = (0..<Int.random(in: 0...6, using: &random)).map { _ in nameBytes.randomElement(using: &random)! }
-            if Int.random(in: 0..<5, using: &random) > 0 { line.append(UInt8(ascii: ":")) }
-            let plain = Bool.random(using: &random)
-            line += (0..<Int.random(in: 0...20, using: &random)).map { _ in
-                plain ? Array("abc xyz".utf8).randomElement(using: &random)! : valueBytes.randomElement(using: &random)!
-            }
+            let line = Self.randomFieldLine(&random)
             guard !line.isEmpty else { continue }
             let parsed = line.withUnsafeBufferPointer { Self.describe(HeaderField.parse($0)) }
             #expect(parsed == line.withUnsafeBufferPointer { Self.describe(Self.parseByRules($0)) }, "\(line)")
             if parsed.hasPrefix("field") { accepted += 1 }
         }
         #expect(accepted > 1_000)
+    }
+
+    /// A field line (without CRLF, maybe empty): names with and without non-token bytes and
+    /// colons, values with tabs, controls, DEL and obs-text. Also the generator of `PartialLineTests`.
+    static func randomFieldLine(_ random: inout SeededGenerator) -> [UInt8] {
+        let nameBytes = Array("Ab-1_~:".utf8) + [0x20, 0x7F, 0x22, 0x09]
+        let valueBytes = Array("value 12:=,;".utf8) + [0x09, 0x00, 0x1F, 0x7F, 0x80, 0xFF, 0x20, 0x0B]
+        var line = (0..<Int.random(in: 0...6, using: &random)).map { _ in nameBytes.randomElement(using: &random)! }
+        if Int.random(in: 0..<5, using: &random) > 0 { line.append(UInt8(ascii: ":")) }
+        let plain = Bool.random(using: &random)
+        line += (0..<Int.random(in: 0...20, using: &random)).map { _ in
+            plain ? Array("abc xyz".utf8).randomElement(using: &random)! : valueBytes.randomElement(using: &random)!
+        }
+        return line
     }
 
     /// The field-line grammar a rule at a time: no obs-fold, a colon, a token name before the
