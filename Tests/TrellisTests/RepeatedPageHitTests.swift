@@ -130,8 +130,10 @@ import TestSupport
         #expect(memoized.counts() == plain.counts())
         let decided = [memoized, plain].map { $0.app.memos(loop: 0)!.decisions.found }
         // What the head memo answered never reached the decision memo. (Not all hits can be
-        // answered again: pages with a scheduled edge ahead, and a head's first two sightings.)
-        #expect(decided[1] - decided[0] > Self.cases / 10,
+        // answered again: pages with a scheduled edge ahead, and a head's first sightings: the
+        // decision memo remembers a request at its second, so the head memo sees a hit it may
+        // keep from the third on.)
+        #expect(decided[1] - decided[0] > Self.cases / 20,
                 "the decision memo found \(decided[0]) requests behind the head memo, \(decided[1]) without it")
     }
 
