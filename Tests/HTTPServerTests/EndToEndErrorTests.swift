@@ -45,6 +45,19 @@ struct EndToEndErrorTests {
         #expect(try client.readsEOF())
     }
 
+    /// The server's own error answer to a `HEAD` has no body, like any answer to one: its
+    /// `Content-Length` is the body a GET would get, and the connection closes after the head.
+    @Test func aHeadRequestsErrorAnswerIsItsHeadAlone() throws {
+        let (server, _) = try makeServer()
+        defer { server.stop() }
+        let client = try TestClient(port: server.boundPort)
+        client.send("HEAD / HTTP/1.1\r\nHost: a\r\nContent-Length: 2097152\r\n\r\n")
+        let response = try client.readResponse(head: true)
+        #expect(response.status == 413 && response.header("Connection") == "close")
+        #expect(Int(response.header("Content-Length") ?? "") ?? 0 > 0)
+        #expect(try client.readToEnd().isEmpty, "no body after the head")
+    }
+
     @Test func tlsClientHelloIsAnsweredAtOnceNotAfterATimeout() throws {
         let (server, _) = try makeServer { $0.headTimeout = .seconds(30) }
         defer { server.stop() }

@@ -171,6 +171,7 @@ extension Connection {
     /// Once the head was read whole (a body's failure), its fields can be read: the client's
     /// valid `X-Request-Id` is kept (SPEC §13) and the handler is shown the head. Before (the
     /// head's own failure), its fields are offsets into bytes not yet copied in, unreadable.
+    /// A `HEAD` gets the error's head alone, as every answer to a `HEAD` (RFC 9110 §9.3.2).
     func queueError(_ error: HTTPError) {
         let work = self.work
         let line = work.parser.request  // the request line, when it was complete
@@ -180,7 +181,7 @@ extension Connection {
         // No request fields in the record (the log's `client=-`), as before: only its id is kept.
         let sequence = work.order.add(Pending(
             requestID: id, method: line?.method ?? "-", path: line?.path ?? "-", version: .http1_1,
-            keepAlive: false, isHead: false, startedAt: .now, headers: HTTPHeaders()))
+            keepAlive: false, isHead: line?.method == "HEAD", startedAt: .now, headers: HTTPHeaders()))
         work.order.fulfil(sequence, with: loop.context.handler.response(for: error, head: head))
         renderReady()
     }
