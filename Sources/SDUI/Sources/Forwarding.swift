@@ -12,30 +12,28 @@ public struct Forwarding: Sendable, Hashable {
 
     /// The forwarding of `entries`, whose sources are in `sources`.
     init(entries: [DataEntry], sources: SourceTable) {
-        var personal = false
-        var headers: [String] = []
-        for entry in entries {
-            guard case .url(let source)? = sources.sources[entry.source]?.kind else { continue }
-            personal = personal || source.personal
-            for name in source.forwardHeaders where !headers.contains(where: { $0.lowercased() == name.lowercased() }) {
-                headers.append(name)
-            }
-        }
-        self.init(personal: personal, headers: headers)
+        let upstreams = Self.upstreams(of: entries, in: sources)
+        self.init(personal: upstreams.contains { $0.personal }, headers: Self.forwarded(by: upstreams))
     }
 
     /// The header names the non-personal `url` sources of `entries` forward (first spelling, in
     /// source order): every header a shared answer of them can depend on, whichever of the entries
     /// it reads (an answer that reads a personal source is never shared).
     static func sharedHeaders(entries: [DataEntry], sources: SourceTable) -> [String] {
-        var headers: [String] = []
-        for entry in entries {
-            guard case .url(let source)? = sources.sources[entry.source]?.kind, !source.personal else { continue }
-            for name in source.forwardHeaders where !headers.contains(where: { $0.lowercased() == name.lowercased() }) {
-                headers.append(name)
-            }
+        forwarded(by: upstreams(of: entries, in: sources).filter { !$0.personal })
+    }
+
+    /// The `url` sources of `entries`, in order.
+    private static func upstreams(of entries: [DataEntry], in sources: SourceTable) -> [UpstreamSource] {
+        entries.compactMap { entry in
+            guard case .url(let source)? = sources.sources[entry.source]?.kind else { return nil }
+            return source
         }
-        return headers
+    }
+
+    /// Every header name `upstreams` forward, once (first spelling, in order).
+    private static func forwarded(by upstreams: [UpstreamSource]) -> [String] {
+        upstreams.reduce([]) { names, source in HeaderNames.merged(names, source.forwardHeaders) }
     }
 
     private init(personal: Bool, headers: [String]) {

@@ -81,7 +81,7 @@ public struct CORSPolicy: Sendable {
         guard request.method == "OPTIONS", request.headers.contains("Access-Control-Request-Method") else { return nil }
         let methods: String, headers: [String]
         if ActionCheck.handles(request.path), let action = site.action(named: ActionCheck.actionName(request.path)) {
-            (methods, headers) = ("POST", Self.merged(Self.actionHeaders, action.upstream.forwardHeaders))
+            (methods, headers) = ("POST", HeaderNames.merged(Self.actionHeaders, action.upstream.forwardHeaders))
         } else if let match = site.match(path: request.path) {
             (methods, headers) = ("GET, HEAD", Self.allowedHeaders(page: match.page, site: site))
         } else {
@@ -100,16 +100,10 @@ public struct CORSPolicy: Sendable {
     /// templates (its canary's too) forward to their sources.
     static func allowedHeaders(page: String, site: Site) -> [String] {
         let templates = [page] + (site.rollout.canary(forPage: page).map { [$0.template] } ?? [])
-        return templates.reduce(requestHeaders) { merged($0, site.forwarding(of: $1).headers) }
+        return templates.reduce(requestHeaders) { HeaderNames.merged($0, site.forwarding(of: $1).headers) }
     }
 
     /// The request headers an action's request may send (SPEC §11), before its forwarded ones.
     static let actionHeaders = ["Content-Type", "Idempotency-Key"] + requestHeaders
 
-    /// `names` then each of `more` that it lacks (names compared case-insensitively).
-    private static func merged(_ names: [String], _ more: [String]) -> [String] {
-        var names = names
-        for name in more where !names.contains(where: { $0.lowercased() == name.lowercased() }) { names.append(name) }
-        return names
-    }
 }

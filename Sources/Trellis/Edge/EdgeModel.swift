@@ -43,11 +43,7 @@ struct EdgeModel: Sendable {
         canaries = site.rollout.canaries
         pages = site.routedPages.map { page, route in
             let templates = [page] + (site.rollout.canary(forPage: page).map { [$0.template] } ?? [])
-            var forwarded: [String] = []
-            for name in templates.flatMap(site.sharedForwardedHeaders)
-            where !forwarded.contains(where: { $0.lowercased() == name.lowercased() }) {
-                forwarded.append(name)
-            }
+            let forwarded = HeaderNames.merged([], templates.flatMap(site.sharedForwardedHeaders))
             return Page(name: page, route: route, personal: templates.contains { template in
                 let deferred = site.sections(of: template).filter { $0.deferral == .always }.map(\.name)
                 return site.forwarding(of: template, unread: Set(deferred)).personal

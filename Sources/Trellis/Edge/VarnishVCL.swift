@@ -79,11 +79,7 @@ enum VarnishVCL {
     /// `singleFields`, then every header a shared page's sources forward (the server joins its
     /// repeated fields into the value it forwards; Varnish's `Vary` compares the first), each once.
     static func singleFields(_ model: EdgeModel) -> [String] {
-        var names = singleFields
-        for page in model.pages where !passes(page) {
-            for name in page.forwarded where !names.contains(where: { $0.lowercased() == name.lowercased() }) { names.append(name) }
-        }
-        return names
+        HeaderNames.merged(singleFields, model.pages.filter { !passes($0) }.flatMap(\.forwarded))
     }
 
     /// Whether VCL can name header `name` (`req.http.<name>`): not every RFC 9110 token can.

@@ -46,8 +46,7 @@ struct SharedCacheHeaders: Sendable {
         }
         if site.localization != nil { names.append("Accept-Language") }
         if origin { names.append("Origin") }
-        for name in forwarded where !names.contains(where: { $0.lowercased() == name.lowercased() }) { names.append(name) }
-        return names.joined(separator: ", ")
+        return HeaderNames.merged(names, forwarded).joined(separator: ", ")
     }
 
     /// `X-Trellis-Plan` of `plan`: the SHA-256 (first 16 bytes, hex) of the client class (its
