@@ -90,7 +90,7 @@ struct PartialLine: Sendable {
                 return .next
             } else {
                 let target = UnsafeBufferPointer(rebasing: bytes[partStart...index])
-                return .refuse(at: index, RequestTarget.refusal(target, method: "") ?? .badRequest("Invalid character in the request target."))
+                return .refuse(at: index, RequestTarget.byteRefusal(target))
             }
         default:  // version, `HTTP/` DIGIT `.` DIGIT
             let offset = index - partStart

@@ -40,7 +40,7 @@ extension RequestParser {
         let target = UnsafeBufferPointer(rebasing: line[(firstSpace + 1)..<secondSpace])
         guard ByteClass.isToken(method) else { return .failure(.badRequest("Invalid method.")) }
         if !target.allSatisfy(RequestTarget.mayHold) {
-            return .failure(RequestTarget.refusal(target, method: "") ?? .badRequest("Invalid character in the request target."))
+            return .failure(RequestTarget.byteRefusal(target))
         }
         let version: HTTPVersion
         switch HTTPVersion.parse(UnsafeBufferPointer(rebasing: line[(secondSpace + 1)...])) {

@@ -179,12 +179,6 @@ struct RequestParser: Sendable {
         var index = scanned
         let count = bytes.count
         while index < count, headEnd == nil {
-            if requestLineEnd == nil, index == lineStart {
-                let byte = bytes[index]
-                if !ByteClass.isTokenChar(byte), byte != ByteClass.cr {
-                    return .badRequest(byte == ByteClass.lf ? "Bare LF line ending." : "Invalid request line.")
-                }
-            }
             // The next LF, found with memchr rather than a byte at a time.
             guard let found = memchr(bytes.baseAddress! + index, Int32(ByteClass.lf), count - index) else {
                 // The line goes on past these bytes: the new ones are checked now (SPEC §4.3).

@@ -33,6 +33,13 @@ enum RequestTarget {
         ByteClass.isTargetByte(byte) || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]")
     }
 
+    /// The 400 of a target (or the start of one) ending in a byte it may not hold (`mayHold`):
+    /// `refusal`'s own message where it has one, so a line refused as it arrives gets the
+    /// answer the whole line gets.
+    static func byteRefusal(_ target: UnsafeBufferPointer<UInt8>) -> HTTPError {
+        refusal(target, method: "") ?? .badRequest("Invalid character in the request target.")
+    }
+
     /// Where an origin-form target that `refusal` accepts, starting at `start` in `bytes`, ends
     /// (`end`: the index of the first byte that can't be part of a target, the SP after it in a
     /// request line, or `bytes.count`) and where its first `?` stands (`query`, nil for none);
