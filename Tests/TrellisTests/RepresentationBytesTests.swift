@@ -70,6 +70,9 @@ import TestSupport
             let page = Representation(result)
             #expect(text(page.response(coding: .identity, preconditions: Preconditions(), date: now))
                 == "Cache-Control: no-store\r\n" + Self.common + Self.contentType + "ETag: \(page.etag)\r\n")
+            let matching = RepresentationTests.conditions(ifNoneMatch: page.etag)  // its 304 too
+            #expect(text(page.response(coding: .identity, preconditions: matching, date: now))
+                == "Cache-Control: no-store\r\n" + Self.common + "ETag: \(page.etag)\r\n")
         }
     }
 
